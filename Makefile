@@ -1,0 +1,128 @@
+# Makefile - pagecolor: a Multiboot x86 kernel whose subject is its physical
+# memory manager (zoned buddy allocator with page coloring) and the in-kernel
+# benchmarks that show what coloring does to cache behaviour.
+#
+#   make run [MEM=256M] [CMDLINE="page_color=off bench=fft"]   boot in QEMU, print the log
+#   make test                                                  every test (host + QEMU boots)
+#   make iso                                                   build/pagecolor.iso for real PCs
+#   make gdb                                                   QEMU halted at entry + gdb
+#   make help                                                  all targets
+#
+# Every target that needs tools first runs tools/deps.sh, which installs the
+# missing Debian packages (or says which to install).
+
+CROSS     ?= i686-linux-gnu-
+CC        := $(CROSS)gcc
+LD        := $(CROSS)ld
+NM        := $(CROSS)nm
+OBJCOPY   := $(CROSS)objcopy
+NASM      ?= nasm
+HOSTCC    ?= gcc
+QEMU      ?= qemu-system-i386
+PYTHON    ?= /usr/bin/python3
+
+MEM       ?= 256M
+CMDLINE   ?=
+B         := build
+
+KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
+	-fno-omit-frame-pointer -fno-strict-aliasing -fno-asynchronous-unwind-tables \
+	-march=i686 -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I.
+KLDFLAGS := -nostdlib -static -no-pie -T linker.ld -Wl,--build-id=none
+KLIBS := -lgcc
+
+KERNEL_C   := $(sort $(wildcard kernel/*.c mm/*.c arch/x86/*.c bench/*.c))
+KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/x86/*.asm))
+KERNEL_OBJ := $(KERNEL_ASM:%.asm=$(B)/k/%.o) $(KERNEL_C:%.c=$(B)/k/%.o)
+
+# Files of bench/ that are built twice: once for x87 and once for SSE2.
+SSE2_C   := $(wildcard bench/*_fp.c)
+KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
+
+.PHONY: all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test format-check
+
+all: kernel iso
+
+help:
+	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
+
+deps-run:
+	@tools/deps.sh run
+deps-test:
+	@tools/deps.sh test
+
+kernel: deps-run $(B)/kernel.elf $(B)/kernel.sym
+
+$(B)/k/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/k/%.sse2.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(KCFLAGS) -msse -msse2 -mfpmath=sse -DFP_SSE2 -MMD -MP -c $< -o $@
+
+$(B)/k/%.o: %.asm
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf32 -g -F dwarf -w+all -Werror -o $@ $<
+
+$(B)/kernel.elf: $(KERNEL_OBJ) linker.ld
+	$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
+	@tools/check-multiboot.sh $@
+
+$(B)/kernel.sym: $(B)/kernel.elf
+	$(NM) -n $< > $@
+
+-include $(KERNEL_OBJ:.o=.d)
+
+# ---- ISOs ------------------------------------------------------------------
+# build/pagecolor.iso: GRUB menu with "coloring on" / "coloring off" entries,
+# serial console, for real PCs (see README). build/run.iso: one entry with
+# $(CMDLINE) and qemu_exit, no menu, used by `make run` and the boot tests.
+iso: deps-run $(B)/pagecolor.iso
+
+$(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
+	tools/mkiso.sh menu $@ $(B)/kernel.elf ""
+
+RUN_ARGS := $(strip $(CMDLINE))
+run: kernel
+	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$(RUN_ARGS)"
+	@tools/run-qemu.sh --mem $(MEM) --iso $(B)/run.iso
+
+gdb: kernel
+	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$(RUN_ARGS)"
+	@tools/run-qemu.sh --mem $(MEM) --iso $(B)/run.iso --gdb & \
+	  sleep 1; gdb -q $(B)/kernel.elf -ex 'target remote :1234' -ex 'break kmain' -ex 'continue'; \
+	  kill %1 2>/dev/null || true
+
+# ---- host builds of mm/ and kernel/ ----------------------------------------
+HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. -DMM_HOST \
+	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
+HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
+HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
+HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
+
+$(B)/h/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/h/tests/%: tests/host/%.c $(HOST_OBJ) tests/host/host_support.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HCFLAGS) -o $@ $< $(HOST_OBJ) -lcmocka -lm
+
+-include $(HOST_OBJ:.o=.d)
+
+test-host: deps-test $(HOST_TESTS)
+	@tools/run-tests.sh host $(HOST_TESTS)
+
+test-boot: kernel
+	@tools/run-tests.sh boot
+
+test: deps-test kernel $(HOST_TESTS)
+	@tools/run-tests.sh all $(HOST_TESTS)
+
+format-check:
+	@clang-format --dry-run --Werror $(KERNEL_C) $(wildcard tests/host/*.c tools/*/*.c) && echo "format-check: clean"
+
+clean:
+	rm -rf $(B)

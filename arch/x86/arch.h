@@ -1,0 +1,52 @@
+/* arch/x86/arch.h - what the portable kernel asks of the x86 architecture code.
+ *
+ * arch/ supplies facts (memory layout limits, cache geometry, TSC rate) and
+ * mechanisms (consoles, traps, paging); kernel/ and mm/ own policy. */
+#ifndef ARCH_X86_ARCH_H
+#define ARCH_X86_ARCH_H
+
+#include "kernel/types.h"
+
+#define PAGE_SHIFT 12
+#define PAGE_SIZE (1u << PAGE_SHIFT)
+
+/* Zone limits, in page frame numbers (the i386 layout Linux uses). */
+#define ARCH_DMA_LIMIT_PFN (16u * 1024 * 1024 >> PAGE_SHIFT)        /* 16 MiB */
+#define ARCH_NORMAL_LIMIT_PFN (896u * 1024 * 1024 >> PAGE_SHIFT)    /* 896 MiB */
+#define ARCH_HIGHMEM_LIMIT_PFN (0x100000u)                          /* 4 GiB */
+
+/* Virtual layout: low memory up to 896 MiB is identity-mapped (virtual ==
+ * physical); [VMALLOC_START, VMALLOC_END) maps arbitrary pages, HighMem
+ * included, with 4 KiB page tables. */
+#define VMALLOC_START 0xC0000000u
+#define VMALLOC_END 0xFF000000u
+/* One page reserved above the vmalloc area for the cache simulator's phase
+ * markers (tools/cachesim): a store at PHASE_MARK_BASE + 4*id marks phase id. */
+#define PHASE_MARK_BASE 0xFF400000u
+
+/* Early CPU setup: GDT, IDT with all exception handlers, FPU/SSE enable
+ * (when the CPU has them), consoles (serial COM1 and VGA text). Safe to call
+ * once, first thing in kmain. */
+void arch_early_init(void);
+
+/* Builds page tables that identity-map [0, lowmem_end) with 4 KiB pages and
+ * turns paging on. alloc_page returns the physical address of a free 4 KiB
+ * page inside low memory (it is zeroed here); it is called for every page
+ * table needed, now and later by vmap(). Returns 0, or -1 when alloc_page
+ * returned 0. */
+int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void));
+
+/* Maps n pages (their pfns in pfns[]) at vaddr, a page-aligned address in
+ * the vmalloc area; returns 0, or -1 (bad range, or no page-table page). */
+int vmap_pages(u32 vaddr, const u32 *pfns, u32 n);
+/* Unmaps n pages at vaddr and flushes their TLB entries. */
+void vunmap_pages(u32 vaddr, u32 n);
+/* Maps one page at vaddr to physical page pfn (uncached when uc is set). */
+int map_page(u32 vaddr, u32 pfn, bool uc);
+
+/* Stops the machine for good. When qemu_exit_port is nonzero, first writes
+ * code to that isa-debug-exit port (QEMU then exits with status 2*code+1). */
+extern u16 arch_qemu_exit_port;
+void __attribute__((noreturn)) arch_halt(u32 code);
+
+#endif

@@ -1,0 +1,44 @@
+; boot/entry.asm - Multiboot v1 header and the kernel's first instructions.
+;
+; GRUB (or QEMU) enters _start in 32-bit protected mode with paging off,
+; EAX = 0x2BADB002 and EBX = physical address of the multiboot_info.
+; We switch to our own stack, clear EFLAGS and call kmain(magic, info).
+
+MB_ALIGN    equ 1 << 0           ; load modules on page boundaries
+MB_MEMINFO  equ 1 << 1           ; ask for mem_lower/upper and the memory map
+MB_FLAGS    equ MB_ALIGN | MB_MEMINFO
+MB_MAGIC    equ 0x1BADB002
+MB_CHECKSUM equ -(MB_MAGIC + MB_FLAGS)
+
+KSTACK_SIZE equ 64 * 1024
+
+section .multiboot
+align 4
+	dd MB_MAGIC
+	dd MB_FLAGS
+	dd MB_CHECKSUM
+
+section .bss
+align 16
+global boot_stack_bottom
+boot_stack_bottom:
+	resb KSTACK_SIZE
+global boot_stack_top
+boot_stack_top:
+
+section .text
+global _start
+extern kmain
+_start:
+	cli
+	mov esp, boot_stack_top
+	xor ebp, ebp                ; ends frame-pointer back traces
+	push 0
+	popfd                       ; known EFLAGS: IF=0, DF=0
+	push ebx                    ; multiboot_info (physical)
+	push eax                    ; magic
+	call kmain
+.hang:                              ; kmain does not return; if it did, stop here
+	cli
+	hlt
+	jmp .hang

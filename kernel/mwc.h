@@ -1,0 +1,34 @@
+/* kernel/mwc.h - George Marsaglia's multiply-with-carry generator.
+ *
+ * Source: the page coloring seed thread (shared/seeds/000_*, get_rand()):
+ *   prod = seed * 2131995753 + carry; seed = low 32 bits; carry = high 32 bits;
+ * the result is the new seed. Initial seed 0x89abcdef, carry 0x01234567.
+ * The seed thread asked for a version that needs no 64-bit type: mwc_next()
+ * computes the 64-bit product from 16-bit halves with 32-bit arithmetic only,
+ * and yields exactly the sequence of the 64-bit reference. Period about 2^63. */
+#ifndef KERNEL_MWC_H
+#define KERNEL_MWC_H
+
+#include "kernel/types.h"
+
+#define MWC_MULT 2131995753u
+#define MWC_SEED_DEFAULT 0x89abcdefu
+#define MWC_CARRY_DEFAULT 0x01234567u
+
+struct mwc {
+	u32 seed;
+	u32 carry;
+};
+
+/* Starts a generator at (seed, carry). Any values are accepted. */
+void mwc_init(struct mwc *g, u32 seed, u32 carry);
+/* Next 32 random bits; uses no 64-bit arithmetic. */
+u32 mwc_next(struct mwc *g);
+/* Uniform value in [0, bound) for bound >= 1 (rejection sampling, no bias);
+ * returns 0 when bound is 0. */
+u32 mwc_below(struct mwc *g, u32 bound);
+
+/* The kernel's global generator (seeded from seed= or the TSC at boot). */
+extern struct mwc mwc_global;
+
+#endif

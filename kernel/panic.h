@@ -1,0 +1,21 @@
+/* kernel/panic.h - stopping the kernel with a message. */
+#ifndef KERNEL_PANIC_H
+#define KERNEL_PANIC_H
+
+#include "kernel/types.h"
+
+/* Prints "PANIC: <message>" and the final failure line, then stops the
+ * machine (exits QEMU with failure when qemu_exit= was given). */
+void __attribute__((noreturn, format(printf, 1, 2))) panic(const char *fmt, ...);
+
+/* Called by the trap handler after it printed the fault report: prints the
+ * final failure line and stops like panic(). */
+void __attribute__((noreturn)) panic_after_fault(void);
+
+#define BUG_ON(cond)                                                              \
+	do {                                                                      \
+		if (cond)                                                         \
+			panic("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__); \
+	} while (0)
+
+#endif
