@@ -5,10 +5,13 @@
  * Parameters are described by a caller-supplied table, so the kernel and the
  * host tools (tools/zoneinfo) share one parser.
  *
- * Bad input never stops the boot: an unknown key, a missing or malformed
- * value, or a value out of range is reported with printk as
- *   cmdline: <key>=<value>: <problem>; accepted: <form>; keeping default <default>
- * and the parameter keeps its default. Tokens that belong to the boot loader
+ * Bad input never stops the boot: a missing or malformed value, or a value
+ * out of range is reported with printk as
+ *   cmdline: <key>=<value> rejected: <problem>; accepted: <form>; keeping default <default>
+ * an unknown key as
+ *   cmdline: unknown parameter '<key>' ignored; 'help' lists the parameters
+ * and the parameter keeps its default. Tokens longer than 256 bytes are
+ * rejected whole. (Exact wording and grammar: kernel/cmdline.c.) Tokens that belong to the boot loader
  * (the first token when it looks like a path, e.g. "/boot/kernel.elf") are
  * skipped. `help` prints every parameter with its form, default and help. */
 #ifndef KERNEL_CMDLINE_H

@@ -1,0 +1,450 @@
+/* kernel/cmdline.c - the kernel command-line parser (see cmdline.h).
+ *
+ * Tokens are separated by spaces or tabs (newlines and carriage returns count
+ * as spaces too, some boot loaders pass them). Each token is copied into a
+ * bounded local buffer before it is looked at, so the parser never reads past
+ * the terminating NUL and never writes past its buffers whatever the bytes.
+ *
+ * Messages (kernel tests grep them, keep the wording):
+ *   cmdline: <key>=<value> rejected: <problem>; accepted: <form>; keeping default <default>
+ *   cmdline: unknown parameter '<key>' ignored; 'help' lists the parameters
+ *   cmdline: token '<first 32 bytes>...' (<n> bytes) rejected: longer than 256 bytes; ignored
+ * A bare key that needs a value prints "<key> rejected: missing value; ...".
+ * When an earlier token already set the parameter, "keeping default <v>"
+ * becomes "keeping earlier value <v>".
+ *
+ * Sizes: decimal N with an optional unit K, M or G (or k, m, g; powers of
+ * 1024), then an optional "B" or "iB" after the unit ("256K", "256KiB",
+ * "2MB"); a plain byte count may end in "B" ("4096B"). Numbers: decimal, or
+ * hex with a 0x/0X prefix. No signs, no spaces, nothing after the value. */
+#include "kernel/cmdline.h"
+#include "kernel/printk.h"
+#include "kernel/string.h"
+
+#define CMDLINE_TOKEN_MAX 256
+
+enum num_err { NUM_OK = 0, NUM_SYNTAX = -1, NUM_OVERFLOW = -2 };
+
+static bool is_sep(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int hex_value(char c)
+{
+	if (is_digit(c))
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Reads the digits at *pp in base 10 or 16 into *out, advancing *pp.
+ * Returns NUM_SYNTAX when there is no digit, NUM_OVERFLOW when the value
+ * does not fit in a u32 (all digits are still consumed), else NUM_OK. */
+static int scan_digits(const char **pp, unsigned base, u32 *out)
+{
+	const char *p = *pp;
+	bool overflow = false;
+	u32 v = 0;
+	int d;
+
+	while ((d = hex_value(*p)) >= 0 && (unsigned)d < base) {
+		if (v > (0xffffffffu - (u32)d) / base)
+			overflow = true;
+		else
+			v = v * base + (u32)d;
+		p++;
+	}
+	if (p == *pp)
+		return NUM_SYNTAX;
+	*pp = p;
+	*out = v;
+	return overflow ? NUM_OVERFLOW : NUM_OK;
+}
+
+/* parse_u32 with a reason: NUM_OK, NUM_SYNTAX or NUM_OVERFLOW. */
+static int parse_u32_why(const char *s, u32 *out)
+{
+	unsigned base = 10;
+	u32 v;
+	int err;
+
+	if (!s)
+		return NUM_SYNTAX;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	err = scan_digits(&s, base, &v);
+	if (err == NUM_SYNTAX || *s)
+		return NUM_SYNTAX;
+	if (err == NUM_OVERFLOW)
+		return NUM_OVERFLOW;
+	*out = v;
+	return NUM_OK;
+}
+
+/* parse_u32: see cmdline.h. Returns 0, or -1 (syntax or overflow); *out is
+ * written only on success. */
+int parse_u32(const char *s, u32 *out)
+{
+	return parse_u32_why(s, out) == NUM_OK ? 0 : -1;
+}
+
+/* parse_size with a reason: NUM_OK, NUM_SYNTAX or NUM_OVERFLOW. */
+static int parse_size_why(const char *s, u32 *out)
+{
+	unsigned shift = 0;
+	u32 v;
+	int err;
+
+	if (!s)
+		return NUM_SYNTAX;
+	err = scan_digits(&s, 10, &v);
+	if (err == NUM_SYNTAX)
+		return NUM_SYNTAX;
+	switch (*s) {
+	case 'K': case 'k': shift = 10; s++; break;
+	case 'M': case 'm': shift = 20; s++; break;
+	case 'G': case 'g': shift = 30; s++; break;
+	default: break;
+	}
+	if (shift && s[0] == 'i' && s[1] == 'B')
+		s += 2;
+	else if (s[0] == 'B')
+		s++;
+	if (*s)
+		return NUM_SYNTAX;
+	if (err == NUM_OVERFLOW || (shift && v > (0xffffffffu >> shift)))
+		return NUM_OVERFLOW;
+	*out = v << shift;
+	return NUM_OK;
+}
+
+/* parse_size: see cmdline.h. Returns 0, or -1 (syntax or overflow); *out is
+ * written only on success. */
+int parse_size(const char *s, u32 *out)
+{
+	return parse_size_why(s, out) == NUM_OK ? 0 : -1;
+}
+
+/* format_size: see cmdline.h. Always NUL-terminates when size > 0. */
+void format_size(char *buf, size_t size, u32 bytes)
+{
+	static const struct { u32 unit; char suffix; } units[] = {
+		{ 1u << 30, 'G' }, { 1u << 20, 'M' }, { 1u << 10, 'K' },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (bytes && bytes % units[i].unit == 0) {
+			ksnprintf(buf, size, "%u%c", bytes / units[i].unit, units[i].suffix);
+			return;
+		}
+	}
+	ksnprintf(buf, size, "%u", bytes);
+}
+
+/* ---- values and their textual forms ------------------------------------ */
+
+/* Case-insensitive ASCII equality. */
+static bool str_ieq(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		char x = *a, y = *b;
+		if (x >= 'A' && x <= 'Z')
+			x = (char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (char)(y - 'A' + 'a');
+		if (x != y)
+			return false;
+		if (!x)
+			return true;
+	}
+}
+
+/* Returns 1 or 0 for a boolean word, -1 when s is not one. */
+static int parse_bool(const char *s)
+{
+	static const char *const yes[] = { "on", "1", "yes", "true" };
+	static const char *const no[] = { "off", "0", "no", "false" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (str_ieq(s, yes[i]))
+			return 1;
+		if (str_ieq(s, no[i]))
+			return 0;
+	}
+	return -1;
+}
+
+static size_t enum_count(const struct kernel_param *p)
+{
+	size_t n = 0;
+
+	if (p->choices)
+		while (p->choices[n])
+			n++;
+	return n;
+}
+
+/* Writes the accepted form of p ("on|off", "a number from 1 to 64", ...). */
+static void param_form(const struct kernel_param *p, char *buf, size_t size)
+{
+	char lo[16], hi[16];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	switch (p->type) {
+	case PARAM_BOOL:
+		ksnprintf(buf, size, "on|off");
+		break;
+	case PARAM_UINT:
+		ksnprintf(buf, size, "a number from %u to %u", p->min, p->max);
+		break;
+	case PARAM_SIZE:
+		format_size(lo, sizeof(lo), p->min);
+		format_size(hi, sizeof(hi), p->max);
+		ksnprintf(buf, size, "N[K|M|G]%s between %s and %s",
+			  p->pow2 ? ", a power of two" : "", lo, hi);
+		break;
+	case PARAM_ENUM:
+		for (size_t i = 0; p->choices && p->choices[i] && len < size; i++)
+			len += (size_t)ksnprintf(buf + len, size - len, "%s%s",
+						 i ? "|" : "", p->choices[i]);
+		break;
+	case PARAM_FLAG:
+		ksnprintf(buf, size, "no value (bare '%s')", p->name);
+		break;
+	}
+}
+
+/* Writes the current value of p as the user would type it. */
+static void param_value(const struct kernel_param *p, char *buf, size_t size)
+{
+	u32 v;
+
+	if (!p->value) {
+		ksnprintf(buf, size, "-");
+		return;
+	}
+	switch (p->type) {
+	case PARAM_BOOL:
+	case PARAM_FLAG:
+		ksnprintf(buf, size, "%s", *(const bool *)p->value ? "on" : "off");
+		break;
+	case PARAM_UINT:
+		ksnprintf(buf, size, "%u", *(const u32 *)p->value);
+		break;
+	case PARAM_SIZE:
+		format_size(buf, size, *(const u32 *)p->value);
+		break;
+	case PARAM_ENUM:
+		v = *(const u32 *)p->value;
+		if (v < enum_count(p))
+			ksnprintf(buf, size, "%s", p->choices[v]);
+		else
+			ksnprintf(buf, size, "%u", v);
+		break;
+	}
+}
+
+/* ---- parsing ------------------------------------------------------------ */
+
+static struct kernel_param *find_param(struct kernel_param *params, size_t n,
+				       const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (params[i].name && strcmp(params[i].name, key) == 0)
+			return &params[i];
+	return NULL;
+}
+
+/* Prints the rejection of key[=value] for p. Always returns 1. */
+static int reject(const struct kernel_param *p, const char *key,
+		  const char *value, const char *problem)
+{
+	char form[256], cur[64];
+
+	param_form(p, form, sizeof(form));
+	param_value(p, cur, sizeof(cur));
+	printk("cmdline: %s%s%s rejected: %s; accepted: %s; keeping %s %s\n",
+	       key, value ? "=" : "", value ? value : "", problem, form,
+	       p->given ? "earlier value" : "default", cur);
+	return 1;
+}
+
+static void store_u32(struct kernel_param *p, u32 v)
+{
+	if (p->value)
+		*(u32 *)p->value = v;
+	p->given = true;
+}
+
+static void store_bool(struct kernel_param *p, bool v)
+{
+	if (p->value)
+		*(bool *)p->value = v;
+	p->given = true;
+}
+
+/* Why a number was refused, as the message's <problem>. */
+static const char *num_problem(int err, const char *syntax)
+{
+	return err == NUM_OVERFLOW ? "value too large" : syntax;
+}
+
+/* Applies value to p. Returns 0 when accepted, 1 when rejected (printed). */
+static int apply_value(struct kernel_param *p, const char *key, const char *value)
+{
+	u32 v = 0;
+	int err;
+
+	if (p->type == PARAM_FLAG) {
+		if (value)
+			return reject(p, key, value, "unexpected value");
+		store_bool(p, true);
+		return 0;
+	}
+	if (!value || !*value)
+		return reject(p, key, value, "missing value");
+
+	switch (p->type) {
+	case PARAM_BOOL:
+		err = parse_bool(value);
+		if (err < 0)
+			return reject(p, key, value, "not on or off");
+		store_bool(p, err == 1);
+		return 0;
+	case PARAM_UINT:
+		err = parse_u32_why(value, &v);
+		if (err)
+			return reject(p, key, value, num_problem(err, "not a number"));
+		if (v < p->min || v > p->max)
+			return reject(p, key, value, "out of range");
+		store_u32(p, v);
+		return 0;
+	case PARAM_SIZE:
+		err = parse_size_why(value, &v);
+		if (err)
+			return reject(p, key, value, num_problem(err, "not a size"));
+		if (v < p->min || v > p->max)
+			return reject(p, key, value, "out of range");
+		if (p->pow2 && (v & (v - 1)) != 0)
+			return reject(p, key, value, "not a power of two");
+		store_u32(p, v);
+		return 0;
+	case PARAM_ENUM:
+		for (size_t i = 0; p->choices && p->choices[i]; i++) {
+			if (strcmp(p->choices[i], value) == 0) {
+				store_u32(p, (u32)i);
+				return 0;
+			}
+		}
+		return reject(p, key, value, "not one of the choices");
+	case PARAM_FLAG:
+		break;
+	}
+	return reject(p, key, value, "unsupported parameter type");
+}
+
+/* True when the first token looks like the boot loader's image path. */
+static bool is_image_path(const char *tok)
+{
+	return tok[0] == '/' || (strchr(tok, '/') && !strchr(tok, '='));
+}
+
+/* Handles one NUL-terminated token. Returns 1 when it was rejected. */
+static int parse_token(char *tok, bool first, struct kernel_param *params, size_t n)
+{
+	char *eq = strchr(tok, '=');
+	const char *value = NULL;
+	struct kernel_param *p;
+
+	if (first && is_image_path(tok))
+		return 0;
+	if (eq) {
+		*eq = '\0';
+		value = eq + 1;
+	}
+	p = find_param(params, n, tok);
+	if (!p) {
+		printk("cmdline: unknown parameter '%s' ignored; 'help' lists the parameters\n",
+		       tok);
+		return 1;
+	}
+	return apply_value(p, tok, value);
+}
+
+/* cmdline_parse: see cmdline.h. Returns the number of rejected tokens
+ * (unknown keys and overlong tokens included); 0 for a NULL or empty line. */
+int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n)
+{
+	char tok[CMDLINE_TOKEN_MAX + 1];
+	const char *p = cmdline;
+	bool first = true;
+	int rejected = 0;
+
+	if (!p || (!params && n))
+		return 0;
+	for (;;) {
+		const char *start;
+		size_t len;
+
+		while (is_sep(*p))
+			p++;
+		if (!*p)
+			break;
+		start = p;
+		while (*p && !is_sep(*p))
+			p++;
+		len = (size_t)(p - start);
+		if (len > CMDLINE_TOKEN_MAX) {
+			printk("cmdline: token '%.32s...' (%u bytes) rejected: longer than %u bytes; ignored\n",
+			       start, (unsigned)len, (unsigned)CMDLINE_TOKEN_MAX);
+			rejected++;
+		} else {
+			memcpy(tok, start, len);
+			tok[len] = '\0';
+			rejected += parse_token(tok, first, params, n);
+		}
+		first = false;
+	}
+	return rejected;
+}
+
+/* cmdline_print_help: see cmdline.h. Cannot fail. */
+void cmdline_print_help(const struct kernel_param *params, size_t n)
+{
+	char form[256], cur[64];
+	int wname = 4, wform = 8, wcur = 7, len;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!params[i].name)
+			continue;
+		len = (int)strlen(params[i].name);
+		wname = MAX(wname, len);
+		param_form(&params[i], form, sizeof(form));
+		wform = MAX(wform, (int)strlen(form));
+		param_value(&params[i], cur, sizeof(cur));
+		wcur = MAX(wcur, (int)strlen(cur));
+	}
+	printk("cmdline: parameters (key=value, separated by spaces):\n");
+	printk("  %-*s  %-*s  %-*s  %s\n", wname, "name", wform, "accepted",
+	       wcur, "current", "description");
+	for (size_t i = 0; i < n; i++) {
+		if (!params[i].name)
+			continue;
+		param_form(&params[i], form, sizeof(form));
+		param_value(&params[i], cur, sizeof(cur));
+		printk("  %-*s  %-*s  %-*s  %s\n", wname, params[i].name, wform, form,
+		       wcur, cur, params[i].help ? params[i].help : "");
+	}
+}
