@@ -1,0 +1,199 @@
+/* tests/fuzz/fuzz_cmdline.c - libFuzzer target for kernel/cmdline.c.
+ *
+ *   clang -g -O1 -std=gnu11 -I. -DMM_HOST -fsanitize=fuzzer,address,undefined \
+ *	tests/fuzz/fuzz_cmdline.c kernel/cmdline.c kernel/printk.c -o /tmp/fuzz_cmdline
+ *   /tmp/fuzz_cmdline -max_total_time=20 tests/fuzz/corpus/cmdline
+ *
+ * The input (NUL-terminated copy) is parsed against a table with every
+ * parameter type; the target aborts when an invariant breaks:
+ *  - a parameter that was not accepted (given == false) keeps its value;
+ *  - an accepted value is valid for its parameter (range, power of two,
+ *    enum index, flag true);
+ *  - every rejection printed exactly one "cmdline: " line (sink calls ==
+ *    return value), each shorter than the printk limit and ending in '\n';
+ *  - parse_u32 / parse_size agree with a simple reference and round-trip
+ *    through ksnprintf / format_size. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/cmdline.h"
+#include "kernel/printk.h"
+
+#define CHECK(cond)                                                              \
+	do {                                                                     \
+		if (!(cond)) {                                                   \
+			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, \
+				__LINE__);                                       \
+			abort();                                                 \
+		}                                                                \
+	} while (0)
+
+static const char *const modes[] = { "off", "on", "auto", NULL };
+static const char *const empty_choices[] = { NULL };
+
+static unsigned long sink_calls;
+static bool sink_bad;
+
+static void sink(const char *s, size_t n)
+{
+	sink_calls++;
+	if (n == 0 || n > 1023 || s[n - 1] != '\n' || strncmp(s, "cmdline: ", 9) != 0)
+		sink_bad = true;
+}
+
+enum { P_BOOL, P_UINT, P_SIZE, P_SIZE_ANY, P_ENUM, P_ENUM_EMPTY, P_FLAG, P_HEX, NPARAMS };
+
+struct vals {
+	bool b, flag;
+	u32 u, size, size_any, e, e_empty, hex;
+};
+
+static void make_table(struct kernel_param *p, struct vals *v)
+{
+	*v = (struct vals){ .b = true, .flag = false, .u = 64, .size = 256 * 1024,
+			    .size_any = 12345, .e = 2, .e_empty = 0, .hex = 0xdead };
+	struct kernel_param t[NPARAMS] = {
+		[P_BOOL] = { .name = "page_color", .type = PARAM_BOOL, .value = &v->b },
+		[P_UINT] = { .name = "colors", .type = PARAM_UINT, .value = &v->u,
+			     .min = 1, .max = 1024 },
+		[P_SIZE] = { .name = "cache_size", .type = PARAM_SIZE, .value = &v->size,
+			     .min = 4096, .max = 1u << 30, .pow2 = true },
+		[P_SIZE_ANY] = { .name = "mem", .type = PARAM_SIZE, .value = &v->size_any,
+				 .min = 0, .max = 0xffffffffu, .pow2 = false },
+		[P_ENUM] = { .name = "mode", .type = PARAM_ENUM, .value = &v->e,
+			     .choices = modes },
+		[P_ENUM_EMPTY] = { .name = "none", .type = PARAM_ENUM, .value = &v->e_empty,
+				   .choices = empty_choices },
+		[P_FLAG] = { .name = "help", .type = PARAM_FLAG, .value = &v->flag },
+		[P_HEX] = { .name = "seed", .type = PARAM_UINT, .value = &v->hex,
+			    .min = 0, .max = 0xffffffffu },
+	};
+	memcpy(p, t, sizeof(t));
+}
+
+static void check_table(const struct kernel_param *p, const struct vals *v,
+			const struct vals *d)
+{
+	if (!p[P_BOOL].given)
+		CHECK(v->b == d->b);
+	if (!p[P_FLAG].given)
+		CHECK(v->flag == d->flag);
+	else
+		CHECK(v->flag);
+	if (!p[P_UINT].given)
+		CHECK(v->u == d->u);
+	else
+		CHECK(v->u >= 1 && v->u <= 1024);
+	if (!p[P_SIZE].given)
+		CHECK(v->size == d->size);
+	else
+		CHECK(v->size >= 4096 && v->size <= (1u << 30) && !(v->size & (v->size - 1)));
+	if (!p[P_SIZE_ANY].given)
+		CHECK(v->size_any == d->size_any);
+	if (!p[P_ENUM].given)
+		CHECK(v->e == d->e);
+	else
+		CHECK(v->e < 3);
+	CHECK(!p[P_ENUM_EMPTY].given && v->e_empty == d->e_empty);
+	if (!p[P_HEX].given)
+		CHECK(v->hex == d->hex);
+}
+
+/* Reference for parse_u32: strict grammar, then strtoull. */
+static void check_u32(const char *s)
+{
+	u32 v = 0x5a5a5a5a;
+	int r = parse_u32(s, &v);
+	const char *d = s;
+	int base = 10;
+	bool grammar = true;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		d = s + 2;
+		base = 16;
+	}
+	if (!*d)
+		grammar = false;
+	for (const char *c = d; *c && grammar; c++)
+		if (!(base == 16 ? (c[0] >= '0' && c[0] <= '9') || ((c[0] | 32) >= 'a' && (c[0] | 32) <= 'f')
+				 : (c[0] >= '0' && c[0] <= '9')))
+			grammar = false;
+	if (!grammar) {
+		CHECK(r == -1 && v == 0x5a5a5a5a);
+		return;
+	}
+	/* strip leading zeros so strtoull's range suffices for the check */
+	while (d[0] == '0' && d[1])
+		d++;
+	if (strlen(d) > (base == 16 ? 8u : 10u)) {
+		CHECK(r == -1);
+		return;
+	}
+	unsigned long long ref = strtoull(d, NULL, base);
+	if (ref > 0xffffffffull) {
+		CHECK(r == -1);
+	} else {
+		CHECK(r == 0 && v == ref);
+		char buf[16];
+		u32 w;
+		ksnprintf(buf, sizeof(buf), "%#x", v);
+		CHECK(parse_u32(buf, &w) == 0 && w == v);
+	}
+}
+
+static void check_size(const char *s)
+{
+	u32 v = 0x5a5a5a5a, w;
+	char buf[24];
+
+	if (parse_size(s, &v) != 0) {
+		CHECK(v == 0x5a5a5a5a);
+		return;
+	}
+	format_size(buf, sizeof(buf), v);
+	CHECK(parse_size(buf, &w) == 0 && w == v);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct kernel_param params[NPARAMS];
+	struct vals v, d;
+	char *line = malloc(size + 1);
+	int rejected;
+
+	if (!line)
+		return 0;
+	memcpy(line, data, size);
+	line[size] = '\0';
+
+	console_unregister_all();
+	console_register(sink);
+	sink_calls = 0;
+	sink_bad = false;
+
+	make_table(params, &v);
+	d = v;
+	rejected = cmdline_parse(line, params, NPARAMS);
+	CHECK(rejected >= 0);
+	CHECK((unsigned long)rejected == sink_calls);
+	CHECK(!sink_bad);
+	check_table(params, &v, &d);
+	if (rejected == 0) {
+		/* no rejected token means no printed line */
+		CHECK(sink_calls == 0);
+	}
+
+	sink_calls = 0;
+	cmdline_print_help(params, NPARAMS);
+	CHECK(sink_calls == NPARAMS + 2);
+
+	check_u32(line);
+	check_size(line);
+
+	console_unregister_all();
+	free(line);
+	return 0;
+}
