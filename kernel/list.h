@@ -1,0 +1,63 @@
+/* kernel/list.h - circular doubly linked lists with a sentinel head, in the
+ * style of Linux's <linux/list.h>. An empty list's head points to itself. */
+#ifndef KERNEL_LIST_H
+#define KERNEL_LIST_H
+
+#include "kernel/types.h"
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+#define LIST_HEAD_INIT(name) { &(name), &(name) }
+
+#define container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
+#define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define list_first_entry(head, type, member) list_entry((head)->next, type, member)
+
+static inline void INIT_LIST_HEAD(struct list_head *h)
+{
+	h->next = h;
+	h->prev = h;
+}
+
+static inline bool list_empty(const struct list_head *h) { return h->next == h; }
+
+static inline void __list_add(struct list_head *n, struct list_head *prev, struct list_head *next)
+{
+	next->prev = n;
+	n->next = next;
+	n->prev = prev;
+	prev->next = n;
+}
+
+/* Inserts n right after head (stack order). */
+static inline void list_add(struct list_head *n, struct list_head *head) { __list_add(n, head, head->next); }
+/* Inserts n right before head (queue order). */
+static inline void list_add_tail(struct list_head *n, struct list_head *head) { __list_add(n, head->prev, head); }
+
+/* Unlinks e and poisons its pointers so a second unlink faults loudly. */
+static inline void list_del(struct list_head *e)
+{
+	e->next->prev = e->prev;
+	e->prev->next = e->next;
+	e->next = (struct list_head *)0x00100100;
+	e->prev = (struct list_head *)0x00200200;
+}
+
+#define list_for_each(pos, head) for (pos = (head)->next; pos != (head); pos = pos->next)
+#define list_for_each_entry(pos, head, member)                                   \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member); &pos->member != (head); \
+	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+
+/* Number of entries (walks the list). */
+static inline u32 list_count(const struct list_head *head)
+{
+	u32 n = 0;
+	const struct list_head *p;
+	for (p = head->next; p != head; p = p->next)
+		n++;
+	return n;
+}
+
+#endif

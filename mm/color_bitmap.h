@@ -1,0 +1,38 @@
+/* mm/color_bitmap.h - a three-level bitmap of non-empty color lists.
+ *
+ * The seed patch (shared/seeds/000_*, alloc_pages_by_color) walks colors one
+ * by one on a miss, so its worst case grows with the number of colors. Page
+ * coloring here keeps, per free area, one bit per color list ("this list is
+ * not empty") in a 32-ary tree of words: find_next() looks at one word per
+ * level, so finding the next available color costs the same for 64 or 32768
+ * colors. */
+#ifndef MM_COLOR_BITMAP_H
+#define MM_COLOR_BITMAP_H
+
+#include "kernel/types.h"
+
+#define COLOR_BITMAP_MAX_BITS (32u * 32u * 32u) /* 32768 */
+#define COLOR_BITMAP_NONE 0xffffffffu
+
+struct color_bitmap {
+	u32 nbits;
+	u32 *l0; /* one bit per list */
+	u32 *l1; /* bit w set <=> l0[w] != 0 */
+	u32 l2;  /* bit v set <=> l1[v] != 0 */
+};
+
+/* Words of storage that color_bitmap_init() needs for nbits bits
+ * (1 <= nbits <= COLOR_BITMAP_MAX_BITS). */
+u32 color_bitmap_words(u32 nbits);
+/* Attaches storage (color_bitmap_words(nbits) u32s) and clears every bit. */
+void color_bitmap_init(struct color_bitmap *cb, u32 nbits, u32 *storage);
+void color_bitmap_set(struct color_bitmap *cb, u32 bit);
+void color_bitmap_clear(struct color_bitmap *cb, u32 bit);
+bool color_bitmap_test(const struct color_bitmap *cb, u32 bit);
+/* Smallest set bit >= from, or COLOR_BITMAP_NONE. O(1): three word looks. */
+u32 color_bitmap_find_next(const struct color_bitmap *cb, u32 from);
+/* First set bit at or after from, wrapping around to 0; COLOR_BITMAP_NONE
+ * when the bitmap is empty. */
+u32 color_bitmap_find_next_wrap(const struct color_bitmap *cb, u32 from);
+
+#endif

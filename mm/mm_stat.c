@@ -1,0 +1,105 @@
+/* mm/mm_stat.c - see mm_stat.h. */
+#include "mm/mm_stat.h"
+#include "kernel/printk.h"
+#include "mm/page_alloc.h"
+#include "mm/page_color.h"
+#include "mm/shuffle.h"
+
+void mm_print_buddyinfo(void)
+{
+	struct zone *zone;
+	char line[160];
+
+	for_each_zone(zone) {
+		int n;
+		u32 o;
+
+		if (!zone_populated(zone))
+			continue;
+		n = ksnprintf(line, sizeof(line), "buddyinfo: zone %-7s nr_free", zone->name);
+		for (o = 0; o < MAX_ORDER && n < (int)sizeof(line); o++)
+			n += ksnprintf(line + n, sizeof(line) - (u32)n, " %u", zone->free_area[o].nr_free);
+		printk("%s\n", line);
+	}
+}
+
+void mm_print_zones(void)
+{
+	struct zone *zone;
+
+	for_each_zone(zone)
+		printk("zone: name=%s start_pfn=0x%x end_pfn=0x%x spanned=%u present=%u managed=%u free=%u\n",
+		       zone->name, zone->zone_start_pfn, zone_end_pfn(zone), zone->spanned_pages,
+		       zone->present_pages, zone->managed_pages, zone->free_pages);
+}
+
+u32 page_color_free_pages(u32 color)
+{
+	struct zone *zone;
+	u32 pages = 0;
+
+	for_each_zone(zone) {
+		u32 o;
+		if (!zone_populated(zone))
+			continue;
+		for (o = 0; o < MAX_ORDER; o++) {
+			struct free_area *area = &zone->free_area[o];
+			struct page *p;
+			u32 per = (1u << o) > page_colors ? (1u << o) / page_colors : 1;
+
+			if (page_color_enabled) {
+				/* blocks on list color >> o cover this color once (or per times) */
+				list_for_each_entry(p, &area->color_list[pfn_color(color) >> o], lru)
+					pages += per;
+			} else {
+				list_for_each_entry(p, &area->free_list, lru) {
+					u32 first = pfn_color(page_to_pfn(p));
+					if ((1u << o) >= page_colors || ((color - first) & (page_colors - 1)) < (1u << o))
+						pages += per;
+				}
+			}
+		}
+	}
+	return pages;
+}
+
+void page_color_print(void)
+{
+	char line[200];
+	u32 c;
+
+	printk("page_color: colors=%u enabled=%d hits=%llu misses=%llu probe_steps=%llu pages_allocated=%llu ballast=%u\n",
+	       page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
+	       (unsigned long long)page_color_stats.misses,
+	       (unsigned long long)page_color_stats.probe_steps,
+	       (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages);
+	for (c = 0; c < page_colors; c += 16) {
+		u32 i, last = MIN(c + 16, page_colors) - 1;
+		int n = ksnprintf(line, sizeof(line), "page_color: free[%u..%u]", c, last);
+		for (i = c; i <= last && n < (int)sizeof(line); i++)
+			n += ksnprintf(line + n, sizeof(line) - (u32)n, " %u", page_color_free_pages(i));
+		printk("%s\n", line);
+	}
+}
+
+void mm_dump_free_lists(void)
+{
+	struct zone *zone;
+
+	for_each_zone(zone) {
+		u32 o, i;
+		if (!zone_populated(zone))
+			continue;
+		for (o = 0; o < MAX_ORDER; o++) {
+			struct free_area *area = &zone->free_area[o];
+			printk("freelist zone=%s order=%u lists=%u nr_free=%u counts=", zone->name, o,
+			       page_color_enabled ? area->nr_lists : 1u, area->nr_free);
+			if (!page_color_enabled) {
+				printk("%u\n", list_count(&area->free_list));
+				continue;
+			}
+			for (i = 0; i < area->nr_lists; i++)
+				printk(i + 1 < area->nr_lists ? "%u " : "%u\n", list_count(&area->color_list[i]));
+		}
+	}
+}

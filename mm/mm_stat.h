@@ -1,0 +1,28 @@
+/* mm/mm_stat.h - the allocator's statistics, in fixed formats that the
+ * boot log, the tests, the benchmarks and bug reports all share. */
+#ifndef MM_MM_STAT_H
+#define MM_MM_STAT_H
+
+#include "kernel/types.h"
+
+/* One line per populated zone, like Linux's /proc/buddyinfo:
+ *   "buddyinfo: zone <name> nr_free <n0> <n1> ... <n10>"  (blocks per order) */
+void mm_print_buddyinfo(void);
+/* One line per zone (populated or not):
+ *   "zone: name=<name> start_pfn=0x.. end_pfn=0x.. spanned=<pages>
+ *    present=<pages> managed=<pages> free=<pages>" */
+void mm_print_zones(void);
+/* Like the seed's /proc/page_color: "page_color: colors=<n> enabled=<0|1>
+ * hits=<n> misses=<n> probe_steps=<n> pages_allocated=<n>", then free pages
+ * per color summed over zones and orders, 16 per line:
+ *   "page_color: free[<first>..<last>] <n> <n> ..." */
+void page_color_print(void);
+/* The full free-list dump, zone x order x color, one line per zone and order:
+ *   "freelist zone=<name> order=<o> lists=<n> nr_free=<n> counts=<c0> <c1> ..."
+ * (lists=1 while coloring is off). */
+void mm_dump_free_lists(void);
+/* Free pages of one color, over all zones and orders (a block of order o
+ * holding 2^o >= colors pages gives each color 2^o / colors pages). */
+u32 page_color_free_pages(u32 color);
+
+#endif

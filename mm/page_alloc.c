@@ -1,0 +1,330 @@
+/* mm/page_alloc.c - the zoned buddy allocator.
+ *
+ * Each zone keeps free blocks of 2^order pages (order 0..MAX_ORDER-1) in
+ * free_area[order]. Allocation takes the smallest free block that is large
+ * enough and splits it (__expand); freeing merges a block with its buddy
+ * while the buddy is free too (__free_one_page). Where a block goes on its
+ * free area's lists, and which block an allocation takes while page coloring
+ * is on, is the placement policy's business (mm/page_color.c, through the
+ * __page_color_* hooks); this file never looks at colors.
+ *
+ * Locking: this is a uniprocessor kernel; "taking the zone lock" means
+ * turning interrupts off. Functions named __name expect the caller to hold it.
+ */
+#include "mm/page_alloc.h"
+#include "kernel/printk.h"
+#include "mm/internal.h"
+#include "mm/memblock.h"
+#include "mm/page_color.h"
+
+struct pglist_data contig_page_data;
+const char *const zone_names[MAX_NR_ZONES] = { "DMA", "Normal", "HighMem" };
+u32 mm_bad_free_count;
+void (*mm_free_poison)(u32 pfn, u32 order);
+
+static const u32 zone_limit_pfn[MAX_NR_ZONES + 1] = { 0, DMA_LIMIT_PFN, NORMAL_LIMIT_PFN,
+						      HIGHMEM_LIMIT_PFN };
+
+/* ---- free lists ---------------------------------------------------------- */
+
+static void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
+{
+	struct free_area *area = &zone->free_area[order];
+
+	page->flags |= PG_buddy;
+	page->private = order;
+	if (page_color_enabled)
+		__page_color_add_free(area, page, page_to_pfn(page), order);
+	else
+		list_add(&page->lru, &area->free_list);
+	area->nr_free++;
+	zone->free_pages += 1u << order;
+}
+
+void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
+{
+	struct free_area *area = &zone->free_area[order];
+
+	if (page_color_enabled)
+		__page_color_del_free(area, page, page_to_pfn(page), order);
+	else
+		list_del(&page->lru);
+	page->flags &= ~PG_buddy;
+	page->private = 0;
+	area->nr_free--;
+	zone->free_pages -= 1u << order;
+}
+
+/* ---- allocation ---------------------------------------------------------- */
+
+struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want)
+{
+	while (high > low) {
+		u32 half;
+
+		high--;
+		half = 1u << high;
+		if (want & half) {
+			/* keep the upper half, free the lower */
+			__add_to_free_list(zone, page, high);
+			page += half;
+		} else {
+			__add_to_free_list(zone, page + half, high);
+		}
+	}
+	return page;
+}
+
+/* Uncolored allocation: the first block of the smallest order that fits. */
+static struct page *__rmqueue_smallest(struct zone *zone, u32 order)
+{
+	u32 o;
+
+	for (o = order; o < MAX_ORDER; o++) {
+		struct free_area *area = &zone->free_area[o];
+		struct page *page;
+
+		if (list_empty(&area->free_list))
+			continue;
+		page = list_first_entry(&area->free_list, struct page, lru);
+		__del_page_from_free_list(zone, page, o);
+		return __expand(zone, page, order, o, 0);
+	}
+	return NULL;
+}
+
+static struct page *__rmqueue(struct zone *zone, u32 order, gfp_t gfp)
+{
+	if (page_color_enabled && !(gfp & __GFP_NOCOLOR))
+		return __page_color_rmqueue(zone, order);
+	if (page_color_enabled) {
+		/* The lists are colored but this request does not care: take
+		 * the first non-empty color list of the smallest order. */
+		u32 o;
+		for (o = order; o < MAX_ORDER; o++) {
+			struct free_area *area = &zone->free_area[o];
+			u32 idx = color_bitmap_find_next(&area->nonempty, 0);
+			if (idx != COLOR_BITMAP_NONE) {
+				struct page *page =
+					list_first_entry(&area->color_list[idx], struct page, lru);
+				__del_page_from_free_list(zone, page, o);
+				return __expand(zone, page, order, o, 0);
+			}
+		}
+		return NULL;
+	}
+	return __rmqueue_smallest(zone, order);
+}
+
+/* Zones tried for a request, in order (Linux's zonelist), ending in -1. */
+static const int *gfp_zonelist(gfp_t gfp)
+{
+	static const int dma[] = { ZONE_DMA, -1 };
+	static const int kernel[] = { ZONE_NORMAL, ZONE_DMA, -1 };
+	static const int high[] = { ZONE_HIGHMEM, ZONE_NORMAL, ZONE_DMA, -1 };
+
+	if (gfp & GFP_DMA)
+		return dma;
+	if (gfp & GFP_HIGHUSER)
+		return high;
+	return kernel;
+}
+
+struct page *alloc_pages(gfp_t gfp, u32 order)
+{
+	const int *zl;
+	struct page *page = NULL;
+	irqflags_t flags;
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	flags = zone_lock_irqsave();
+	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
+		struct zone *zone = &contig_page_data.node_zones[*zl];
+		if (zone->free_pages < (1u << order))
+			continue;
+		page = __rmqueue(zone, order, gfp);
+	}
+	if (page) {
+		page->flags |= PG_head;
+		page->private = order;
+	}
+	zone_unlock_irqrestore(flags);
+	return page;
+}
+
+/* ---- freeing ------------------------------------------------------------- */
+
+/*
+ * The buddy of a block. A block of order k starts at a pfn that is a multiple
+ * of 2^k; it and its buddy together form the aligned block of order k+1 that
+ * contains them, so the buddy's pfn differs only in bit k:
+ *
+ *     buddy_pfn = pfn ^ (1 << k)        combined_pfn = pfn & ~(1 << k)
+ *
+ * Worked example: free pfn 0x1235 at order 0. Its buddy is 0x1234. If 0x1234
+ * is a free order-0 block, they merge into the order-1 block at 0x1234, whose
+ * buddy is 0x1236 (0x1234 ^ 2). If 0x1236 heads a free order-1 block, the
+ * merge gives the order-2 block at 0x1234, whose buddy is 0x1230 (0x1234 ^ 4),
+ * and so on until a buddy is not free, is split to a different order, lies
+ * outside the zone, or order MAX_ORDER-1 is reached. A buddy may merge only
+ * when it is the head of a free block (PG_buddy) of exactly the same order
+ * and in the same zone: a free block of another order that merely contains
+ * the buddy pfn is not a buddy at this order.
+ */
+static bool page_is_buddy(const struct zone *zone, u32 buddy_pfn, u32 order)
+{
+	const struct page *buddy;
+
+	if (!zone_spans_pfn(zone, buddy_pfn) || !pfn_valid(buddy_pfn))
+		return false;
+	buddy = pfn_to_page(buddy_pfn);
+	return (buddy->flags & PG_buddy) && buddy->private == order &&
+	       page_zone(buddy) == zone;
+}
+
+static void __free_one_page(struct zone *zone, u32 pfn, u32 order)
+{
+	while (order < MAX_ORDER - 1) {
+		u32 buddy_pfn = pfn ^ (1u << order);
+
+		if (!page_is_buddy(zone, buddy_pfn, order))
+			break;
+		__del_page_from_free_list(zone, pfn_to_page(buddy_pfn), order);
+		pfn &= buddy_pfn; /* the combined block starts at the lower pfn */
+		order++;
+	}
+	__add_to_free_list(zone, pfn_to_page(pfn), order);
+}
+
+/* Why a free of (page, order) is bad, or NULL when it is fine. */
+static const char *bad_free_reason(const struct page *page, u32 order)
+{
+	if (order >= MAX_ORDER)
+		return "order out of range";
+	if (page->flags & PG_buddy)
+		return "page is already free (double free)";
+	if (page->flags & PG_reserved)
+		return "page is reserved, not allocated";
+	if (!(page->flags & PG_head))
+		return "page is not the start of an allocated block";
+	if (page->private != order)
+		return "order differs from the allocation's";
+	return NULL;
+}
+
+int __free_pages(struct page *page, u32 order)
+{
+	const char *why;
+	irqflags_t flags;
+	u32 pfn;
+
+	if (!page || page < mem_map || page >= mem_map + max_pfn) {
+		mm_bad_free_count++;
+		printk("mm: bad free: page %p order %u: not in mem_map\n", (void *)page, order);
+		return -1;
+	}
+	pfn = page_to_pfn(page);
+	flags = zone_lock_irqsave();
+	why = bad_free_reason(page, order);
+	if (why) {
+		zone_unlock_irqrestore(flags);
+		mm_bad_free_count++;
+		printk("mm: bad free: pfn 0x%x order %u zone %s: %s\n", pfn, order,
+		       page_zone(page)->name, why);
+		return -1;
+	}
+	page->flags &= ~PG_head;
+	page->private = 0;
+	if (mm_free_poison)
+		mm_free_poison(pfn, order);
+	__free_one_page(page_zone(page), pfn, order);
+	zone_unlock_irqrestore(flags);
+	return 0;
+}
+
+u32 nr_free_pages(void)
+{
+	struct zone *zone;
+	u32 sum = 0;
+
+	for_each_zone(zone)
+		sum += zone->free_pages;
+	return sum;
+}
+
+/* ---- building the node --------------------------------------------------- */
+
+void free_area_init(struct page *map, u32 nr_pfns)
+{
+	u32 z, pfn, o;
+
+	contig_page_data.node_mem_map = map;
+	contig_page_data.node_spanned_pages = nr_pfns;
+	page_color_enabled = false;
+	mm_bad_free_count = 0;
+
+	for (z = 0; z < MAX_NR_ZONES; z++) {
+		struct zone *zone = &contig_page_data.node_zones[z];
+		u32 lo = zone_limit_pfn[z], hi = MIN(zone_limit_pfn[z + 1], nr_pfns);
+		u32 first = 0, last = 0, i;
+
+		*zone = (struct zone){ .name = zone_names[z] };
+		for (o = 0; o < MAX_ORDER; o++) {
+			INIT_LIST_HEAD(&zone->free_area[o].free_list);
+			zone->free_area[o].nr_lists = 1;
+		}
+		/* Span: from the first to the last usable pfn in the zone's range. */
+		for (i = 0; i < memblock.memory.cnt; i++) {
+			u32 b = MAX(lo, memblock.memory.regions[i].base_pfn);
+			u32 e = MIN(hi, memblock.memory.regions[i].end_pfn);
+			if (e <= b)
+				continue;
+			if (!zone->present_pages || b < first)
+				first = b;
+			if (e > last)
+				last = e;
+			zone->present_pages += e - b;
+		}
+		if (zone->present_pages) {
+			zone->zone_start_pfn = first;
+			zone->spanned_pages = last - first;
+		} else {
+			zone->zone_start_pfn = lo;
+		}
+	}
+	for (pfn = 0; pfn < nr_pfns; pfn++) {
+		u32 zid = pfn < DMA_LIMIT_PFN ? ZONE_DMA : pfn < NORMAL_LIMIT_PFN ? ZONE_NORMAL : ZONE_HIGHMEM;
+		map[pfn].flags = PG_reserved | (zid << PG_ZONE_SHIFT);
+		map[pfn].private = 0;
+		INIT_LIST_HEAD(&map[pfn].lru);
+	}
+}
+
+/* Frees [start, end) into the buddy lists in the largest aligned blocks. */
+static void release_range(u32 start, u32 end, void *arg)
+{
+	UNUSED(arg);
+	end = MIN(end, max_pfn);
+	while (start < end) {
+		u32 order = MAX_ORDER - 1, i;
+		struct zone *zone = page_zone(pfn_to_page(start));
+
+		/* Largest order aligned at start that fits and stays in the zone. */
+		while (order > 0 && ((start & ((1u << order) - 1)) || start + (1u << order) > end ||
+				     !zone_spans_pfn(zone, start + (1u << order) - 1)))
+			order--;
+		for (i = 0; i < (1u << order); i++)
+			pfn_to_page(start + i)->flags &= ~PG_reserved;
+		zone->managed_pages += 1u << order;
+		__free_one_page(zone, start, order);
+		start += 1u << order;
+	}
+}
+
+void mm_release_memblock(void)
+{
+	irqflags_t flags = zone_lock_irqsave();
+	memblock_for_each_free_range(release_range, NULL);
+	zone_unlock_irqrestore(flags);
+}

@@ -1,0 +1,49 @@
+/* mm/page_alloc.h - the zoned buddy allocator's public interface. */
+#ifndef MM_PAGE_ALLOC_H
+#define MM_PAGE_ALLOC_H
+
+#include "mm/mmzone.h"
+
+typedef u32 gfp_t;
+/* Zone choice (Linux's zonelists): the allocator tries the zones in order. */
+#define GFP_KERNEL 0x0u   /* kernel-internal: Normal, then DMA */
+#define GFP_DMA 0x1u      /* DMA only (below 16 MiB) */
+#define GFP_HIGHUSER 0x2u /* buffers: HighMem, then Normal, then DMA */
+#define __GFP_NOCOLOR 0x4u /* skip the placement policy for this request */
+
+/* Allocates 2^order contiguous pages (order 0..MAX_ORDER-1). While page
+ * coloring is on, the block's color follows the current task's target color
+ * (mm/page_color.c). Returns the first page, or NULL when no zone allowed by
+ * gfp has a free block of that order (or order is out of range). Never
+ * sleeps; takes the zone lock with interrupts off. */
+struct page *alloc_pages(gfp_t gfp, u32 order);
+static inline struct page *alloc_page(gfp_t gfp) { return alloc_pages(gfp, 0); }
+
+/* Frees a block that alloc_pages() returned with the same order, merging it
+ * with its free buddies. A page that is not the head of an allocated block of
+ * that order (a double free, a reserved page, a wrong order, a pfn outside
+ * mem_map) is reported with printk and left alone: nothing is corrupted.
+ * Returns 0, or -1 for such a bad free. */
+int __free_pages(struct page *page, u32 order);
+
+/* Pages on all free lists of all zones. */
+u32 nr_free_pages(void);
+/* Bad frees reported so far (see __free_pages). */
+extern u32 mm_bad_free_count;
+
+/* Building the allocator (mm/page_alloc.c):
+ * free_area_init() sets up contig_page_data over a caller-supplied mem_map
+ * of nr_pfns entries (pfns 0..nr_pfns-1): every page starts reserved, zones
+ * get their spans and present pages from memblock.memory. The placement
+ * policy's lists are then attached (page_color_setup), and
+ * mm_release_memblock() frees every unreserved usable page into the buddy
+ * lists (managed_pages). Host tests and tools/zoneinfo run exactly this on a
+ * private, malloc'd mem_map. */
+void free_area_init(struct page *map, u32 nr_pfns);
+void mm_release_memblock(void);
+
+/* Optional callback run on each block as it is freed (the kernel junk-fills
+ * freed low-memory pages with it when mm_debug=on). NULL = none. */
+extern void (*mm_free_poison)(u32 pfn, u32 order);
+
+#endif

@@ -1,0 +1,326 @@
+/* tests/host/test_buddy.c - the buddy core (mm/page_alloc.c), the e820
+ * sanitizer and memblock, run on the host over a private mem_map. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "mm/mm_stat.h"
+#include "tests/host/host_support.h"
+#include "tests/host/mm_fixture.h"
+
+#define MB(x) ((u64)(x) << 20)
+#define KB(x) ((u64)(x) << 10)
+
+/* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB. */
+static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
+
+static int setup(void **state)
+{
+	(void)state;
+	capture_start();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fixture_teardown();
+	capture_stop();
+	return 0;
+}
+
+static void test_zones_of_small_pc(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	struct zone *dma = &contig_page_data.node_zones[ZONE_DMA];
+	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
+	struct zone *high = &contig_page_data.node_zones[ZONE_HIGHMEM];
+
+	assert_int_equal(dma->zone_start_pfn, 0);
+	assert_int_equal(dma->spanned_pages, 4096);
+	assert_int_equal(dma->present_pages, 160 + 3840);
+	/* the first MiB is reserved: 160 low pages are present, not managed */
+	assert_int_equal(dma->managed_pages, 3840);
+	assert_int_equal(normal->zone_start_pfn, 4096);
+	assert_int_equal(normal->spanned_pages, 16384 - 4096);
+	assert_int_equal(normal->present_pages, 12288);
+	assert_int_equal(normal->managed_pages, 12288);
+	assert_int_equal(high->present_pages, 0);
+	assert_int_equal(nr_free_pages(), 3840 + 12288);
+	/* Normal is 48 MiB of order-10 (4 MiB) blocks. */
+	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, 12);
+	assert_int_equal(mm_check(), 0);
+}
+
+static void test_alloc_free_restores_state(void **state)
+{
+	struct buddy_snapshot before, after;
+	struct page *p[100];
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	snapshot_take(&before);
+	for (int i = 0; i < 100; i++) {
+		p[i] = alloc_pages(GFP_KERNEL, (u32)(i % 4));
+		assert_non_null(p[i]);
+		assert_true(p[i]->flags & PG_head);
+		/* aligned to its order */
+		assert_int_equal(page_to_pfn(p[i]) & ((1u << (i % 4)) - 1), 0);
+	}
+	assert_int_equal(mm_check(), 0);
+	for (int i = 99; i >= 0; i -= 2)
+		assert_int_equal(__free_pages(p[i], (u32)(i % 4)), 0);
+	for (int i = 0; i < 100; i += 2)
+		assert_int_equal(__free_pages(p[i], (u32)(i % 4)), 0);
+	snapshot_take(&after);
+	assert_true(snapshot_equal(&before, &after));
+	assert_int_equal(mm_check(), 0);
+}
+
+static void test_buddy_merge_worked_example(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
+	/* The first order-0 allocation splits an order-10 block: lowest pages first. */
+	struct page *a = alloc_pages(GFP_KERNEL, 0);
+	struct page *b = alloc_pages(GFP_KERNEL, 0);
+	assert_int_equal(page_to_pfn(b), page_to_pfn(a) + 1);
+	/* after the split: one free block of each order 1..9 */
+	for (u32 o = 1; o < MAX_ORDER - 1; o++)
+		assert_int_equal(normal->free_area[o].nr_free, 1);
+	assert_int_equal(normal->free_area[0].nr_free, 0);
+	__free_pages(a, 0);
+	assert_int_equal(normal->free_area[0].nr_free, 1); /* b still allocated: no merge */
+	__free_pages(b, 0);
+	/* a and b merge, then climb all the way back to order 10 */
+	assert_int_equal(normal->free_area[0].nr_free, 0);
+	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, 12);
+	assert_int_equal(mm_check(), 0);
+}
+
+static void test_exhaustion_returns_null_then_recovers(void **state)
+{
+	struct buddy_snapshot before, after;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	snapshot_take(&before);
+	u32 total = nr_free_pages(), n = 0;
+	struct page **all = calloc(total, sizeof(*all));
+	struct page *p;
+	while ((p = alloc_pages(GFP_KERNEL, 0)) != NULL) {
+		assert_true(n < total);
+		all[n++] = p;
+	}
+	assert_int_equal(n, total);
+	assert_int_equal(nr_free_pages(), 0);
+	assert_null(alloc_pages(GFP_KERNEL, 0));
+	assert_null(alloc_pages(GFP_HIGHUSER, 3));
+	/* no page handed out twice */
+	for (u32 i = 0; i < n; i++) {
+		assert_true(all[i]->flags & PG_head);
+		all[i]->flags |= PG_ballast; /* mark as seen */
+	}
+	for (u32 i = 0; i < n; i++) {
+		all[i]->flags &= ~PG_ballast;
+		assert_int_equal(__free_pages(all[i], 0), 0);
+	}
+	free(all);
+	snapshot_take(&after);
+	assert_true(snapshot_equal(&before, &after));
+	assert_int_equal(mm_check(), 0);
+}
+
+static void test_bad_frees_are_reported_not_applied(void **state)
+{
+	struct buddy_snapshot before, after;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	struct page *p = alloc_pages(GFP_KERNEL, 2);
+	assert_non_null(p);
+	snapshot_take(&before);
+	capture_reset();
+	/* wrong order */
+	assert_int_equal(__free_pages(p, 1), -1);
+	assert_true(capture_contains("order differs from the allocation's"));
+	/* a tail page */
+	assert_int_equal(__free_pages(p + 1, 0), -1);
+	assert_true(capture_contains("not the start of an allocated block"));
+	/* a reserved page (the first MiB) */
+	assert_int_equal(__free_pages(pfn_to_page(10), 0), -1);
+	assert_true(capture_contains("pfn 0xa order 0 zone DMA: page is reserved"));
+	/* outside mem_map */
+	assert_int_equal(__free_pages(mem_map + max_pfn + 5, 0), -1);
+	assert_true(capture_contains("not in mem_map"));
+	snapshot_take(&after);
+	assert_true(snapshot_equal(&before, &after));
+	/* a real free, then the same free again */
+	assert_int_equal(__free_pages(p, 2), 0);
+	snapshot_take(&before);
+	assert_int_equal(__free_pages(p, 2), -1);
+	assert_true(capture_contains("double free"));
+	snapshot_take(&after);
+	assert_true(snapshot_equal(&before, &after));
+	assert_int_equal(mm_bad_free_count, 5);
+	assert_int_equal(mm_check(), 0);
+}
+
+static void test_zone_fallback_order(void **state)
+{
+	/* 1 GiB machine: DMA, Normal (to 896 MiB) and HighMem. */
+	static const u64 pc1g[][2] = { { 0, KB(640) }, { MB(1), MB(1023) } };
+	(void)state;
+
+	assert_int_equal(fixture_build(pc1g, 2, 1, -1), 0);
+	struct page *h = alloc_pages(GFP_HIGHUSER, 0);
+	struct page *k = alloc_pages(GFP_KERNEL, 0);
+	struct page *d = alloc_pages(GFP_DMA, 0);
+	assert_int_equal(page_zonenum(h), ZONE_HIGHMEM);
+	assert_true(page_to_pfn(h) >= NORMAL_LIMIT_PFN);
+	assert_int_equal(page_zonenum(k), ZONE_NORMAL);
+	assert_int_equal(page_zonenum(d), ZONE_DMA);
+	assert_true(page_to_pfn(d) < DMA_LIMIT_PFN);
+	assert_int_equal(contig_page_data.node_zones[ZONE_HIGHMEM].present_pages, (1024 - 896) * 256);
+	/* empty HighMem: buffers fall back to Normal */
+	struct zone *high = &contig_page_data.node_zones[ZONE_HIGHMEM];
+	u32 n = 0;
+	while (high->free_pages && alloc_pages(GFP_HIGHUSER, 0))
+		n++;
+	assert_int_equal(n, (1024 - 896) * 256 - 1);
+	struct page *f = alloc_pages(GFP_HIGHUSER, 0);
+	assert_int_equal(page_zonenum(f), ZONE_NORMAL);
+	/* GFP_DMA never leaves DMA */
+	struct zone *dma = &contig_page_data.node_zones[ZONE_DMA];
+	while (dma->free_pages)
+		assert_int_equal(page_zonenum(alloc_pages(GFP_DMA, 0)), ZONE_DMA);
+	assert_null(alloc_pages(GFP_DMA, 0));
+	assert_int_equal(mm_check(), 0);
+}
+
+static void test_holes_are_never_allocated(void **state)
+{
+	/* Normal has a 1 MiB + 12 KiB hole at 20 MiB, and odd edges. */
+	static const u64 holey[][2] = {
+		{ 0, KB(640) }, { MB(1), MB(19) }, { MB(21) + KB(12), MB(11) - KB(12) }, { MB(40) + 100, MB(8) }
+	};
+	(void)state;
+
+	assert_int_equal(fixture_build(holey, 4, 1, -1), 0);
+	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
+	/* [16M,20M) + [21M+12K, 32M) + [40M+4K, 48M) (partial first page trimmed) */
+	assert_int_equal(normal->present_pages, 1024 + (11 * 256 - 3) + (8 * 256 - 1));
+	assert_int_equal(zone_end_pfn(normal), (u32)((MB(40) + 100 + MB(8)) >> 12));
+	u32 n = 0;
+	struct page *p;
+	while ((p = alloc_pages(GFP_KERNEL, 0)) != NULL) {
+		u32 pfn = page_to_pfn(p);
+		u64 a = (u64)pfn << 12;
+		assert_false(a >= MB(20) && a < MB(21) + KB(12));
+		assert_false(a >= MB(32) && a < MB(40) + 4096);
+		assert_false(a < MB(1));
+		n++;
+	}
+	assert_int_equal(n, normal->managed_pages + contig_page_data.node_zones[ZONE_DMA].managed_pages);
+}
+
+static void test_e820_sanitize(void **state)
+{
+	struct e820_table in = { 0 }, out;
+	u64 dropped;
+	(void)state;
+
+	/* unsorted, overlapping, zero-length, above and across 4 GiB */
+	e820_add(&in, MB(1), MB(511), E820_TYPE_RAM);
+	e820_add(&in, 0, KB(639), E820_TYPE_RAM);
+	e820_add(&in, MB(100), MB(1), E820_TYPE_RESERVED); /* punched into RAM */
+	e820_add(&in, MB(200), 0, E820_TYPE_RESERVED);    /* zero length */
+	e820_add(&in, MB(300), MB(2), E820_TYPE_ACPI);
+	e820_add(&in, MB(301), MB(2), E820_TYPE_NVS); /* overlaps ACPI: NVS (4) wins over 3 */
+	e820_add(&in, 0xF0000000ull, 0x20000000ull, E820_TYPE_RAM); /* crosses 4 GiB */
+	e820_add(&in, 0x100000000ull, MB(1024), E820_TYPE_RAM);     /* above */
+	assert_int_equal(e820_sanitize(&in, &out, &dropped), 8);
+	assert_int_equal(out.entries[0].addr, 0);
+	assert_int_equal(out.entries[0].size, KB(639));
+	assert_int_equal(out.entries[1].addr, MB(1));
+	assert_int_equal(out.entries[1].size, MB(99));
+	assert_int_equal(out.entries[2].type, E820_TYPE_RESERVED);
+	assert_int_equal(out.entries[3].addr, MB(101));
+	assert_int_equal(out.entries[3].size, MB(199));
+	assert_int_equal(out.entries[4].type, E820_TYPE_ACPI);
+	assert_int_equal(out.entries[4].size, MB(1));
+	assert_int_equal(out.entries[5].type, E820_TYPE_NVS);
+	assert_int_equal(out.entries[5].addr, MB(301));
+	assert_int_equal(out.entries[5].size, MB(2));
+	assert_int_equal(out.entries[6].addr, MB(303));
+	assert_int_equal(out.entries[6].size, MB(209));
+	assert_int_equal(out.entries[7].addr, 0xF0000000ull);
+	assert_int_equal(out.entries[7].size, 0x10000000ull);
+	assert_int_equal(dropped, MB(256) + MB(1024));
+	/* 639 KiB: 159 whole pages; partial pages trimmed */
+	assert_int_equal(e820_usable_pages(&out), 159 + 99 * 256 + 199 * 256 + 209 * 256 + 65536);
+	assert_int_equal(e820_total(&out, E820_TYPE_RESERVED), MB(1));
+	/* the Linux boot-log form */
+	capture_reset();
+	e820_print(&out, "e820");
+	assert_true(capture_contains("e820: [mem 0x0000000000100000-0x00000000063fffff] usable\n"));
+	assert_true(capture_contains("e820: [mem 0x0000000012d00000-0x0000000012efffff] ACPI NVS\n"));
+}
+
+static void test_e820_too_many_entries(void **state)
+{
+	static struct e820_table in, out;
+	(void)state;
+	in.nr_entries = E820_MAX_ENTRIES + 1;
+	assert_int_equal(e820_sanitize(&in, &out, NULL), -1);
+	assert_int_equal(out.nr_entries, 0);
+	/* the most fragmented legal input: alternating types, all fit */
+	in.nr_entries = 0;
+	for (u32 i = 0; i < E820_MAX_ENTRIES; i++)
+		e820_add(&in, (u64)i * MB(2), MB(3), (i & 1) ? E820_TYPE_RESERVED : E820_TYPE_RAM);
+	assert_true(e820_sanitize(&in, &out, NULL) > 0);
+	for (u32 i = 1; i < out.nr_entries; i++)
+		assert_true(out.entries[i].addr == out.entries[i - 1].addr + out.entries[i - 1].size);
+}
+
+static void test_memblock_alloc_and_reserve(void **state)
+{
+	struct e820_table in = { 0 }, map;
+	(void)state;
+	e820_add(&in, 0, KB(640), E820_TYPE_RAM);
+	e820_add(&in, MB(1), MB(15), E820_TYPE_RAM);
+	e820_sanitize(&in, &map, NULL);
+	memblock_reset();
+	assert_int_equal(memblock_add_e820(&map), 160 + 15 * 256);
+	memblock_reserve(0, MB(1));
+	memblock_reserve(MB(1), 4097); /* 4097 bytes round outward to 2 pages */
+	/* lowest fit at or above 1 MiB, after the reservations */
+	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(1) + KB(8));
+	assert_int_equal(memblock_alloc(8192, MB(1), 0x100000), MB(2));
+	assert_int_equal(memblock_alloc(MB(64), 4096, 0x100000), 0); /* does not fit */
+	assert_int_equal(memblock_alloc(4096, 4096, 0x100), 0);      /* limit below 1 MiB */
+	assert_int_equal(memblock.reserved.cnt, 2);
+	assert_int_equal(memblock_end_pfn(), 4096);
+	assert_int_equal(memblock_memory_pages(0, 4096), 160 + 15 * 256);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_zones_of_small_pc, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_alloc_free_restores_state, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_buddy_merge_worked_example, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_exhaustion_returns_null_then_recovers, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_frees_are_reported_not_applied, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_zone_fallback_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_holes_are_never_allocated, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_e820_sanitize, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_e820_too_many_entries, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_memblock_alloc_and_reserve, setup, teardown),
+	};
+	return cmocka_run_group_tests_name("buddy", tests, NULL, NULL);
+}
