@@ -1,0 +1,38 @@
+/* mm/mm_init.h - building the memory manager from memblock, and its
+ * command-line parameters. Shared by the kernel, the host tests and
+ * tools/zoneinfo, so all three build zones exactly the same way. */
+#ifndef MM_MM_INIT_H
+#define MM_MM_INIT_H
+
+#include "kernel/cmdline.h"
+#include "kernel/types.h"
+
+struct mm_params {
+	bool page_color;  /* page_color=on|off: coloring at boot (default on) */
+	u32 cache_size;   /* cache_size=N[K|M]: bytes, power of two */
+	u32 cache_ways;   /* cache_ways=N: associativity used for colors (default 1) */
+	bool mm_shuffle;  /* mm_shuffle=on|off: imitate a long-running system */
+	u32 mm_ballast;   /* mm_ballast=N: percent of free pages kept as ballast */
+	bool mm_debug;    /* mm_debug=on|off: junk-fill freed pages, extra checks */
+};
+
+/* Defaults: page_color on, cache_size 256K (the seed's i386 guess; the
+ * kernel replaces it with the CPUID value before parsing), cache_ways 1,
+ * mm_shuffle on, mm_ballast 50, mm_debug off. */
+extern struct mm_params mm_params;
+/* The parameters above as a kernel_param table (see kernel/cmdline.h). */
+extern struct kernel_param mm_param_table[];
+extern const size_t mm_param_count;
+/* The kernel_param of a given name in mm_param_table, or NULL. */
+struct kernel_param *mm_param(const char *name);
+
+/* Builds the node over what memblock describes: allocates mem_map (16 bytes
+ * per pfn up to the highest usable pfn) and the color lists through alloc,
+ * sets up the zones, attaches colors for mm_params.cache_size/cache_ways,
+ * then releases every free page to the buddy allocator -- shuffled with
+ * ballast when mm_params.mm_shuffle -- and starts coloring when
+ * mm_params.page_color. alloc(bytes) returns zeroed or any memory that
+ * stays valid, or NULL. Returns 0, or -1 with a message on failure. */
+int mm_init(void *(*alloc)(u32 bytes));
+
+#endif
