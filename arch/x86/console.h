@@ -8,6 +8,9 @@
  * answered the loopback test, false when there is none (output then goes to
  * the VGA screen only). */
 bool serial_init(void);
+/* True when the last serial_init() found COM1 and the UART has not since
+ * stopped draining its transmitter (serial_write then gives up on it). */
+bool serial_present(void);
 /* Writes n bytes, waiting for the transmitter before each; "\n" becomes "\r\n". */
 void serial_write(const char *s, size_t n);
 /* Reads one byte if one is waiting; returns -1 when none. */

@@ -33,11 +33,17 @@ struct cpuinfo {
 	struct cpu_cache caches[CPUINFO_MAX_CACHES];
 };
 
+/* The boot CPU, filled by arch_early_init() (all zero before that). */
+extern struct cpuinfo boot_cpu;
+
 /* Fills *ci from CPUID. Safe on CPUs without CPUID (486): everything false. */
 void cpuinfo_detect(struct cpuinfo *ci);
 /* The largest data or unified cache found, or NULL when none was reported. */
 const struct cpu_cache *cpuinfo_largest_cache(const struct cpuinfo *ci);
 /* Prints the CPU and every cache level (type, size, ways, line, sets, shared). */
 void cpuinfo_print(const struct cpuinfo *ci);
+/* True when the CPU has a CR4 register (Pentium and later, or a CPUID 486
+ * with PSE); reading CR4 on a CPU without one raises #UD. */
+bool cpuinfo_has_cr4(const struct cpuinfo *ci);
 
 #endif
