@@ -1,0 +1,415 @@
+/*
+ * cachesim.c - QEMU TCG plugin: a physically indexed cache simulator with
+ * per-phase counters, for showing what page coloring does to conflict
+ * misses (under TCG, guest cycle counts are emulator time and show no
+ * cache effects).
+ *
+ *   qemu-system-i386 ... -plugin build/cachesim/libcachesim.so,l2size=2M,l2ways=1
+ *
+ * Arguments (each "key=value"; sizes take a K or M suffix, powers of 1024):
+ *   l2size=SIZE   L2 capacity, required      l2ways=N  L2 ways, required
+ *   line=BYTES    line size of L1 and L2, 64  l1size=SIZE  L1, 0 = none, 32K
+ *   l1ways=N      8                           l1lat= l2lat= memlat=  4 12 200
+ *   out=FILE      where the report goes: a file (created or truncated when
+ *                 QEMU starts, written at exit); "stderr" (the default,
+ *                 written directly); or "qemu-log", through qemu_plugin_outs,
+ *                 which QEMU 7.2 only shows when run with -d plugin.
+ *   flush=on|off  invalidate both levels at each phase start (default off).
+ *
+ * What is counted: guest data loads and stores (not instruction fetches,
+ * not page-table walks, not DMA) to RAM, by physical address
+ * (qemu_plugin_get_hwaddr + qemu_plugin_hwaddr_phys_addr); accesses to I/O
+ * (MMIO) are ignored. TCG reports each access with its size: an access that
+ * straddles a line boundary counts as ONE access to the line of its first
+ * byte. Stores allocate like loads (write-allocate, write-back not
+ * modelled). Accesses made by QEMU helpers on behalf of an instruction
+ * (x87/SSE, string ops ...) are reported by TCG like inline ones.
+ *
+ * Phases: the guest stores to a reserved virtual page, PHASE_MARK_BASE =
+ * 0xFF400000 (it must be mapped, or the store faults and is never seen).
+ * A store at PHASE_MARK_BASE + 4 * id (id 1..1023) begins phase id; a store
+ * at PHASE_MARK_BASE ends the current one. Accesses outside any phase count
+ * to phase 0 ("outside"). Beginning a phase while one is active switches to
+ * it (no nesting); ending outside a phase does nothing. A recurring id
+ * accumulates. Any access to the marker page is not counted in a phase;
+ * malformed markers (loads, unaligned offsets) are counted as bad_markers.
+ * Detection is by virtual address, before the physical lookup.
+ *
+ * The cache state is kept across phases (unless flush=on): a phase sees the
+ * cache as the code before it left it, as on hardware.
+ *
+ * Determinism: with one vCPU and interrupts off in the guest, the stream
+ * of accesses, and so every count, is the same from run to run.
+ *
+ * vCPUs: there is one model, shared. With more than one vCPU (MTTCG runs
+ * them in parallel threads) a mutex serialises the callback, so counts are
+ * consistent but interleavings, and so counts, vary between runs; a phase
+ * marker from any vCPU switches the phase for all.
+ *
+ * At exit (atexit callback) the report is:
+ *   cachesim config l2size=B l2ways=N line=B l1size=B l1ways=N l1lat=C l2lat=C memlat=C
+ *   cachesim phase=ID accesses=N loads=N stores=N l1_hits=N l1_misses=N l2_hits=N l2_misses=N cycles=N
+ *   cachesim ignored io=N bad_markers=N no_hwaddr=N
+ * one phase line per phase with at least one access, ascending id; the
+ * last line counts what was left out: MMIO accesses, malformed marker
+ * accesses, and accesses QEMU could not translate (should all be ~0).
+ * cycles = l1_hits*l1lat + l2_hits*l2lat + l2_misses*memlat; without L1
+ * (l1size=0) l1_hits = l1_misses = 0 and every access goes to L2.
+ */
+#include "cache_model.h"
+#include "qemu_plugin_api.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PHASE_MARK_BASE 0xFF400000u
+#define PHASE_MARK_PAGE 4096u
+#define NPHASES		1024
+
+CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
+
+struct phase_stats {
+	uint64_t loads, stores;
+	uint64_t outcome[3]; /* indexed by enum cm_outcome */
+};
+
+struct opts {
+	uint64_t l2size, l1size;
+	uint32_t l2ways, l1ways, line;
+	uint64_t l1lat, l2lat, memlat;
+	const char *out;
+	bool flush;
+};
+
+static struct opts opt = {
+	.line = 64,
+	.l1size = 32 * 1024,
+	.l1ways = 8,
+	.l1lat = 4,
+	.l2lat = 12,
+	.memlat = 200,
+	.out = "stderr",
+};
+static struct cm_hier model;
+static struct phase_stats phases[NPHASES];
+static unsigned cur_phase;
+static uint64_t bad_markers, no_hwaddr, io_accesses;
+static bool use_lock;
+static FILE *out_file; /* NULL: through qemu_plugin_outs */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void marker(bool is_store, uint64_t off)
+{
+	if (!is_store || off % 4 != 0) {
+		bad_markers++;
+		return;
+	}
+	cur_phase = (unsigned)(off / 4);
+	if (cur_phase != 0 && opt.flush)
+		cm_hier_invalidate(&model);
+}
+
+static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
+{
+	bool is_store = qemu_plugin_mem_is_store(info);
+	struct qemu_plugin_hwaddr *hw;
+	struct phase_stats *ps;
+
+	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
+		marker(is_store, vaddr - PHASE_MARK_BASE);
+		return;
+	}
+	hw = qemu_plugin_get_hwaddr(info, vaddr);
+	if (!hw) {
+		no_hwaddr++;
+		return;
+	}
+	if (qemu_plugin_hwaddr_is_io(hw)) {
+		io_accesses++;
+		return;
+	}
+	ps = &phases[cur_phase];
+	ps->outcome[cm_hier_access(&model, qemu_plugin_hwaddr_phys_addr(hw))]++;
+	if (is_store)
+		ps->stores++;
+	else
+		ps->loads++;
+}
+
+static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
+		   uint64_t vaddr, void *udata)
+{
+	(void)vcpu;
+	(void)udata;
+	if (use_lock) {
+		pthread_mutex_lock(&lock);
+		account(info, vaddr);
+		pthread_mutex_unlock(&lock);
+	} else {
+		account(info, vaddr);
+	}
+}
+
+static void tb_trans_cb(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t n = qemu_plugin_tb_n_insns(tb);
+
+	(void)id;
+	for (size_t i = 0; i < n; i++)
+		qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i),
+						 mem_cb, QEMU_PLUGIN_CB_NO_REGS,
+						 QEMU_PLUGIN_MEM_RW, NULL);
+}
+
+/* Appends one formatted line to the report, to file f or QEMU's log. */
+static void emit(FILE *f, const char *line)
+{
+	if (f)
+		fputs(line, f);
+	else
+		qemu_plugin_outs(line);
+}
+
+static void atexit_cb(qemu_plugin_id_t id, void *udata)
+{
+	FILE *f = out_file;
+	char buf[512];
+
+	(void)id;
+	(void)udata;
+	if (use_lock)
+		pthread_mutex_lock(&lock);
+	snprintf(buf, sizeof(buf),
+		 "cachesim config l2size=%" PRIu64 " l2ways=%" PRIu32
+		 " line=%" PRIu32 " l1size=%" PRIu64 " l1ways=%" PRIu32
+		 " l1lat=%" PRIu64 " l2lat=%" PRIu64 " memlat=%" PRIu64 "\n",
+		 opt.l2size, opt.l2ways, opt.line, opt.l1size, opt.l1ways,
+		 opt.l1lat, opt.l2lat, opt.memlat);
+	emit(f, buf);
+	for (unsigned p = 0; p < NPHASES; p++) {
+		const struct phase_stats *ps = &phases[p];
+		uint64_t l1h = ps->outcome[CM_L1_HIT];
+		uint64_t l2h = ps->outcome[CM_L2_HIT];
+		uint64_t l2m = ps->outcome[CM_L2_MISS];
+		uint64_t n = ps->loads + ps->stores;
+		uint64_t l1m = model.has_l1 ? l2h + l2m : 0;
+
+		if (n == 0)
+			continue;
+		snprintf(buf, sizeof(buf),
+			 "cachesim phase=%u accesses=%" PRIu64 " loads=%" PRIu64
+			 " stores=%" PRIu64 " l1_hits=%" PRIu64
+			 " l1_misses=%" PRIu64 " l2_hits=%" PRIu64
+			 " l2_misses=%" PRIu64 " cycles=%" PRIu64 "\n",
+			 p, n, ps->loads, ps->stores, l1h, l1m, l2h, l2m,
+			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
+		emit(f, buf);
+	}
+	snprintf(buf, sizeof(buf),
+		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
+		 " no_hwaddr=%" PRIu64 "\n",
+		 io_accesses, bad_markers, no_hwaddr);
+	emit(f, buf);
+	if (f && f != stderr)
+		fclose(f);
+	else if (f)
+		fflush(f);
+	out_file = NULL;
+	/*
+	 * The model is not freed: with several vCPUs another thread may still
+	 * be in a callback while QEMU exits. The process exit reclaims it.
+	 */
+	if (use_lock)
+		pthread_mutex_unlock(&lock);
+}
+
+/* Parses "123", "32K", "2M" (K, M: x1024, x1024^2) into *v; false if bad. */
+static bool parse_size(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno)
+		return false;
+	if (*end == 'K' || *end == 'k') {
+		x <<= 10;
+		end++;
+	} else if (*end == 'M' || *end == 'm') {
+		x <<= 20;
+		end++;
+	}
+	if (*end != '\0' || x > (1ull << 40))
+		return false;
+	*v = x;
+	return true;
+}
+
+enum arg_kind { ARG_SIZE, ARG_UINT, ARG_OUT, ARG_ONOFF };
+
+struct arg_def {
+	const char *key;
+	enum arg_kind kind;
+	void *dst; /* uint64_t * (SIZE), uint32_t * or uint64_t * (UINT) ... */
+	bool is32;
+	const char *form; /* accepted form, for the error message */
+};
+
+static const struct arg_def arg_defs[] = {
+	{ "l2size", ARG_SIZE, &opt.l2size, false,
+	  "l2size=BYTES[K|M], e.g. l2size=2M" },
+	{ "l2ways", ARG_UINT, &opt.l2ways, true,
+	  "l2ways=N, N >= 1 (1 = direct-mapped)" },
+	{ "line", ARG_UINT, &opt.line, true,
+	  "line=BYTES, a power of two, e.g. line=64" },
+	{ "l1size", ARG_SIZE, &opt.l1size, false,
+	  "l1size=BYTES[K|M], 0 = no L1, e.g. l1size=32K" },
+	{ "l1ways", ARG_UINT, &opt.l1ways, true, "l1ways=N, N >= 1" },
+	{ "l1lat", ARG_UINT, &opt.l1lat, false,
+	  "l1lat=CYCLES (decimal integer)" },
+	{ "l2lat", ARG_UINT, &opt.l2lat, false,
+	  "l2lat=CYCLES (decimal integer)" },
+	{ "memlat", ARG_UINT, &opt.memlat, false,
+	  "memlat=CYCLES (decimal integer)" },
+	{ "out", ARG_OUT, &opt.out, false,
+	  "out=FILE, out=stderr or out=qemu-log" },
+	{ "flush", ARG_ONOFF, &opt.flush, false, "flush=on or flush=off" },
+};
+
+#define NARGS (sizeof(arg_defs) / sizeof(arg_defs[0]))
+
+/* Stores value v of argument d; false if v is not of d's form. */
+static bool set_arg(const struct arg_def *d, const char *v)
+{
+	uint64_t x;
+
+	switch (d->kind) {
+	case ARG_SIZE:
+		return parse_size(v, (uint64_t *)d->dst);
+	case ARG_UINT:
+		if (strpbrk(v, "KkMm") || !parse_size(v, &x))
+			return false;
+		if (!d->is32) {
+			*(uint64_t *)d->dst = x;
+			return true;
+		}
+		if (x > UINT32_MAX)
+			return false;
+		*(uint32_t *)d->dst = (uint32_t)x;
+		return true;
+	case ARG_OUT:
+		*(const char **)d->dst = v;
+		return *v != '\0';
+	case ARG_ONOFF:
+		if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)
+			return false;
+		*(bool *)d->dst = strcmp(v, "on") == 0;
+		return true;
+	}
+	return false;
+}
+
+/* Parses argv ("key=value" each) into opt; 0, or -1 after a message. */
+static int parse_args(int argc, char **argv)
+{
+	bool seen[NARGS] = { false };
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *eq = strchr(a, '=');
+		size_t klen = eq ? (size_t)(eq - a) : strlen(a);
+		size_t k;
+
+		for (k = 0; k < NARGS; k++)
+			if (strlen(arg_defs[k].key) == klen &&
+			    strncmp(arg_defs[k].key, a, klen) == 0)
+				break;
+		if (k == NARGS) {
+			fprintf(stderr,
+				"cachesim: unknown argument '%s'; accepted: "
+				"l2size= l2ways= line= l1size= "
+				"l1ways= l1lat= l2lat= memlat= out= flush= (as "
+				"key=value)\n",
+				a);
+			return -1;
+		}
+		if (!eq || !set_arg(&arg_defs[k], eq + 1)) {
+			fprintf(stderr,
+				"cachesim: bad argument '%s': expected %s\n", a,
+				arg_defs[k].form);
+			return -1;
+		}
+		seen[k] = true;
+	}
+	for (size_t k = 0; k < 2; k++) { /* l2size, l2ways: required */
+		if (!seen[k]) {
+			fprintf(stderr,
+				"cachesim: missing argument %s: expected %s\n",
+				arg_defs[k].key, arg_defs[k].form);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Checks one cache geometry; 0, or -1 after a message naming the args. */
+static int check_geometry(const char *which, uint64_t size, uint32_t ways)
+{
+	struct cm_config c = { .size = size, .ways = ways, .line = opt.line };
+	const char *msg = cm_check_config(&c);
+
+	if (!msg)
+		return 0;
+	fprintf(stderr,
+		"cachesim: bad %s geometry %ssize=%" PRIu64 " %sways=%" PRIu32
+		" line=%" PRIu32 ": %s\n",
+		which, which, size, which, ways, opt.line, msg);
+	return -1;
+}
+
+CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+				  int argc, char **argv)
+{
+	struct cm_config l1, l2;
+	const char *err = NULL;
+
+	if (!info->system_emulation) {
+		fprintf(stderr, "cachesim: needs system emulation (physical "
+				"addresses)\n");
+		return -1;
+	}
+	if (parse_args(argc, argv) != 0)
+		return -1;
+	if (check_geometry("l2", opt.l2size, opt.l2ways) != 0 ||
+	    (opt.l1size && check_geometry("l1", opt.l1size, opt.l1ways) != 0))
+		return -1;
+	l1 = (struct cm_config){ opt.l1size, opt.l1ways, opt.line };
+	l2 = (struct cm_config){ opt.l2size, opt.l2ways, opt.line };
+	if (cm_hier_init(&model, &l1, &l2, &err) != 0) {
+		fprintf(stderr, "cachesim: %s\n", err);
+		return -1;
+	}
+	if (strcmp(opt.out, "stderr") == 0) {
+		out_file = stderr;
+	} else if (strcmp(opt.out, "qemu-log") != 0) {
+		/* opened now: an unwritable path stops QEMU before the run */
+		out_file = fopen(opt.out, "w");
+		if (!out_file) {
+			fprintf(stderr, "cachesim: cannot write out=%s: %s\n",
+				opt.out, strerror(errno));
+			cm_hier_free(&model);
+			return -1;
+		}
+	}
+	use_lock = info->system.max_vcpus > 1;
+	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans_cb);
+	qemu_plugin_register_atexit_cb(id, atexit_cb, NULL);
+	return 0;
+}

@@ -1,0 +1,419 @@
+/*
+ * test_cache_model.c - cmocka unit tests of cache_model.c alone, with access
+ * sequences whose hit/miss counts are worked out by hand, plus a randomised
+ * comparison against a naive timestamp-LRU reference. Every cache test runs
+ * on both set implementations (move-to-front array and hash + list).
+ */
+#include "cache_model.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#define LINE 64
+
+static void mk(struct cm_cache *c, uint64_t size, uint32_t ways, uint32_t line,
+	       bool large)
+{
+	struct cm_config cfg = { .size = size, .ways = ways, .line = line };
+	const char *err = NULL;
+
+	assert_int_equal(cm_init(c, &cfg, large, &err), 0);
+	assert_null(err);
+}
+
+/* Accesses each address of seq in order; returns the number of hits. */
+static unsigned run(struct cm_cache *c, const uint64_t *seq, size_t n)
+{
+	unsigned hits = 0;
+
+	for (size_t i = 0; i < n; i++)
+		hits += cm_access(c, seq[i]);
+	return hits;
+}
+
+/* Sweeps [base, base + bytes) by line; returns the number of hits. */
+static unsigned sweep(struct cm_cache *c, uint64_t base, uint64_t bytes)
+{
+	unsigned hits = 0;
+
+	for (uint64_t a = base; a < base + bytes; a += c->cfg.line)
+		hits += cm_access(c, a);
+	return hits;
+}
+
+static void test_direct_mapped_conflict(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+		/* 4 KiB direct-mapped: 0 and 4096 share set 0 */
+		const uint64_t seq[] = { 0, 4096, 0, 4096, 8192, 0 };
+
+		mk(&c, 4096, 1, LINE, large);
+		assert_int_equal(run(&c, seq, 6), 0);
+		assert_int_equal(c.misses, 6);
+		/* a different set is not disturbed */
+		assert_false(cm_access(&c, 64));
+		assert_true(cm_access(&c, 64));
+		assert_true(cm_access(&c, 0));
+		cm_free(&c);
+	}
+}
+
+static void test_direct_mapped_sweeps(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+
+		mk(&c, 4096, 1, LINE, large);
+		/* a sweep of exactly size bytes fits: 2nd pass all hits */
+		assert_int_equal(sweep(&c, 0, 4096), 0);
+		assert_int_equal(sweep(&c, 0, 4096), 64);
+		cm_free(&c);
+
+		/* size + line: line 64 and line 0 fight over set 0, only */
+		mk(&c, 4096, 1, LINE, large);
+		assert_int_equal(sweep(&c, 0, 4096 + LINE), 0);
+		assert_int_equal(sweep(&c, 0, 4096 + LINE), 63);
+		assert_int_equal(c.misses, 65 + 2);
+		cm_free(&c);
+
+		/* 2 x size thrashes completely */
+		mk(&c, 4096, 1, LINE, large);
+		assert_int_equal(sweep(&c, 0, 8192), 0);
+		assert_int_equal(sweep(&c, 0, 8192), 0);
+		cm_free(&c);
+	}
+}
+
+static void test_two_way_lru(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+		/* 2-way, 4 sets of 64 B: set stride 256; A B C all in set 1 */
+		const uint64_t A = 64, B = 64 + 256, C = 64 + 512;
+
+		mk(&c, 512, 2, LINE, large);
+		assert_false(cm_access(&c, A));
+		assert_false(cm_access(&c, B));
+		assert_true(cm_access(&c, A));
+		assert_false(cm_access(&c, C)); /* evicts B, the LRU */
+		assert_true(cm_access(&c, A));
+		assert_int_equal(c.hits, 2);
+		assert_int_equal(c.misses, 3);
+		/* LRU order now: A (MRU), C. B misses and evicts C. */
+		assert_false(cm_access(&c, B));
+		assert_true(cm_access(&c, A));
+		assert_false(cm_access(&c, C)); /* evicts B */
+		assert_true(cm_access(&c, A));
+		assert_false(cm_access(&c, B)); /* evicts C */
+		assert_int_equal(c.hits, 4);
+		assert_int_equal(c.misses, 6);
+		cm_free(&c);
+	}
+}
+
+static void test_sixteen_way_lru(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+		const uint64_t stride = 2 * 16 * LINE; /* 2 sets: same set */
+
+		mk(&c, 2 * 16 * LINE, 16, LINE, large);
+		for (int i = 0; i < 16; i++)
+			assert_false(cm_access(&c, i * stride));
+		for (int i = 0; i < 16; i++)
+			assert_true(cm_access(&c, i * stride));
+		/* touch 0 again: LRU is now line 1 */
+		assert_true(cm_access(&c, 0));
+		assert_false(cm_access(&c, 16 * stride)); /* evicts 1 */
+		assert_true(cm_access(&c, 0));
+		assert_false(cm_access(&c, 1 * stride)); /* evicts 2 */
+		assert_false(cm_access(&c, 2 * stride)); /* evicts 3 */
+		assert_true(cm_access(&c, 15 * stride));
+		assert_int_equal(c.hits, 16 + 3);
+		assert_int_equal(c.misses, 16 + 3);
+		/* the other set is still empty */
+		assert_false(cm_access(&c, LINE));
+		cm_free(&c);
+	}
+}
+
+static void test_fully_associative(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+
+		/* 64 lines, 64 ways: 1 set. Page-strided lines all fit. */
+		mk(&c, 64 * LINE, 64, LINE, large);
+		assert_int_equal(c.nsets, 1);
+		for (int pass = 0; pass < 2; pass++)
+			for (uint64_t i = 0; i < 64; i++)
+				assert_int_equal(cm_access(&c, i * 4096),
+						 pass == 1);
+		/* 65 lines cyclically: LRU misses every time */
+		for (int pass = 0; pass < 3; pass++)
+			for (uint64_t i = 0; i < 65; i++)
+				cm_access(&c, (1000 + i) * 4096);
+		assert_int_equal(c.hits, 64);
+		assert_int_equal(c.misses, 64 + 3 * 65);
+		cm_free(&c);
+	}
+}
+
+static void test_line_granularity(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+
+		mk(&c, 4096, 1, LINE, large);
+		assert_false(cm_access(&c, 0x1000));
+		assert_true(cm_access(&c, 0x103f));
+		assert_false(cm_access(&c, 0x1040));
+		assert_int_equal(c.hits, 1);
+		assert_int_equal(c.misses, 2);
+		cm_free(&c);
+
+		/* 32-byte lines: 0x1020 is another line */
+		mk(&c, 4096, 2, 32, large);
+		assert_false(cm_access(&c, 0x1000));
+		assert_false(cm_access(&c, 0x1020));
+		assert_true(cm_access(&c, 0x101f));
+		cm_free(&c);
+	}
+}
+
+static void test_high_physical_addresses(void **state)
+{
+	struct cm_cache c;
+
+	(void)state;
+	mk(&c, 4096, 1, LINE, false);
+	/* same set, different tags above 4 GiB: must not alias */
+	assert_false(cm_access(&c, 0x100000000ull));
+	assert_false(cm_access(&c, 0x000000000ull));
+	assert_false(cm_access(&c, 0x100000000ull));
+	cm_free(&c);
+}
+
+static void test_invalidate(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+
+		mk(&c, 1024, 4, LINE, large);
+		assert_int_equal(sweep(&c, 0, 1024), 0);
+		cm_invalidate(&c);
+		assert_int_equal(sweep(&c, 0, 1024), 0);
+		assert_int_equal(sweep(&c, 0, 1024), 16);
+		assert_int_equal(c.misses, 32);
+		cm_free(&c);
+	}
+}
+
+static void test_l1_filter(void **state)
+{
+	struct cm_config l1 = { .size = 2 * LINE, .ways = 2, .line = LINE };
+	struct cm_config l2 = { .size = 4096, .ways = 1, .line = LINE };
+	struct cm_hier h;
+	const char *err = NULL;
+
+	(void)state;
+	assert_int_equal(cm_hier_init(&h, &l1, &l2, &err), 0);
+	assert_true(h.has_l1);
+	assert_int_equal(cm_hier_access(&h, 0), CM_L2_MISS);
+	assert_int_equal(cm_hier_access(&h, 8), CM_L1_HIT);
+	assert_int_equal(cm_hier_access(&h, 0), CM_L1_HIT);
+	/* L1 hits never reached L2 */
+	assert_int_equal(h.l2.hits + h.l2.misses, 1);
+	assert_int_equal(cm_hier_access(&h, 64), CM_L2_MISS);
+	assert_int_equal(cm_hier_access(&h, 128), CM_L2_MISS); /* L1 evicts 0 */
+	assert_int_equal(cm_hier_access(&h, 0), CM_L2_HIT);    /* from L2 */
+	assert_int_equal(h.l1.hits, 2);
+	assert_int_equal(h.l1.misses, 4);
+	assert_int_equal(h.l2.hits, 1);
+	assert_int_equal(h.l2.misses, 3);
+	/* a line L1 keeps is not refreshed in L2: L2 conflict evicts it */
+	assert_int_equal(cm_hier_access(&h, 4096), CM_L2_MISS); /* L2 set 0 */
+	assert_int_equal(cm_hier_access(&h, 0), CM_L1_HIT);
+	cm_hier_free(&h);
+}
+
+static void test_no_l1(void **state)
+{
+	struct cm_config l1 = { .size = 0, .ways = 8, .line = LINE };
+	struct cm_config l2 = { .size = 4096, .ways = 1, .line = LINE };
+	struct cm_hier h;
+
+	(void)state;
+	assert_int_equal(cm_hier_init(&h, &l1, &l2, NULL), 0);
+	assert_false(h.has_l1);
+	assert_int_equal(cm_hier_access(&h, 0), CM_L2_MISS);
+	assert_int_equal(cm_hier_access(&h, 0), CM_L2_HIT);
+	assert_int_equal(cm_hier_access(&h, 4096), CM_L2_MISS);
+	assert_int_equal(h.l2.hits + h.l2.misses, 3);
+	cm_hier_free(&h);
+	assert_int_equal(cm_hier_init(&h, NULL, &l2, NULL), 0);
+	assert_false(h.has_l1);
+	cm_hier_free(&h);
+}
+
+static uint64_t rng = 88172645463325252ull;
+
+static uint64_t xorshift(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static void test_invariant_hits_plus_misses(void **state)
+{
+	struct cm_config l1 = { .size = 32768, .ways = 8, .line = LINE };
+	struct cm_config l2 = { .size = 262144, .ways = 4, .line = LINE };
+	struct cm_hier h;
+	uint64_t n = 200000, out[3] = { 0 };
+
+	(void)state;
+	assert_int_equal(cm_hier_init(&h, &l1, &l2, NULL), 0);
+	for (uint64_t i = 0; i < n; i++)
+		out[cm_hier_access(&h, xorshift() % (1u << 20))]++;
+	assert_int_equal(out[0] + out[1] + out[2], n);
+	assert_int_equal(h.l1.hits + h.l1.misses, n);
+	assert_int_equal(h.l1.hits, out[CM_L1_HIT]);
+	assert_int_equal(h.l2.hits + h.l2.misses, h.l1.misses);
+	assert_int_equal(h.l2.hits, out[CM_L2_HIT]);
+	assert_int_equal(h.l2.misses, out[CM_L2_MISS]);
+	/* 1 MiB random over 256 KiB L2: some of each outcome */
+	assert_true(out[0] > 0 && out[1] > 0 && out[2] > 0);
+	cm_hier_free(&h);
+}
+
+/* Naive reference: per-frame tag and last-use time; evict the oldest. */
+struct ref {
+	uint64_t sets, ways, line;
+	uint64_t *tag, *used; /* used == 0: invalid */
+	uint64_t now;
+};
+
+static bool ref_access(struct ref *r, uint64_t addr)
+{
+	uint64_t ln = addr / r->line, s = ln % r->sets;
+	uint64_t *t = r->tag + s * r->ways, *u = r->used + s * r->ways;
+	uint64_t victim = 0;
+
+	r->now++;
+	for (uint64_t w = 0; w < r->ways; w++) {
+		if (u[w] && t[w] == ln) {
+			u[w] = r->now;
+			return true;
+		}
+		if (u[w] < u[victim])
+			victim = w;
+	}
+	t[victim] = ln;
+	u[victim] = r->now;
+	return false;
+}
+
+static void test_matches_reference(void **state)
+{
+	static const struct {
+		uint64_t size;
+		uint32_t ways, line;
+	} geo[] = {
+		{ 4096, 1, 64 },   { 4096, 2, 64 },   { 8192, 4, 32 },
+		{ 16384, 16, 64 }, { 4096, 64, 64 },  { 65536, 32, 64 },
+		{ 65536, 64, 64 }, { 2048, 128, 16 }, { 3 * 4096, 3, 64 },
+	};
+
+	(void)state;
+	for (size_t g = 0; g < sizeof(geo) / sizeof(geo[0]); g++) {
+		for (int large = 0; large < 2; large++) {
+			struct cm_cache c;
+			struct ref r = { .ways = geo[g].ways,
+					 .line = geo[g].line };
+			uint64_t span = 4 * geo[g].size, hits = 0;
+
+			r.sets = geo[g].size / geo[g].ways / geo[g].line;
+			r.tag = calloc(r.sets * r.ways, sizeof(uint64_t));
+			r.used = calloc(r.sets * r.ways, sizeof(uint64_t));
+			assert_non_null(r.tag);
+			assert_non_null(r.used);
+			mk(&c, geo[g].size, geo[g].ways, geo[g].line, large);
+			for (int i = 0; i < 100000; i++) {
+				/* mostly a hot region so that hits happen */
+				uint64_t a = xorshift() %
+					     (i % 3 ? geo[g].size : span);
+				bool want = ref_access(&r, a);
+
+				assert_int_equal(cm_access(&c, a), want);
+				hits += want;
+			}
+			assert_int_equal(c.hits, hits);
+			assert_int_equal(c.hits + c.misses, 100000);
+			assert_true(hits > 1000 && hits < 99000);
+			cm_free(&c);
+			free(r.tag);
+			free(r.used);
+		}
+	}
+}
+
+static void test_bad_configs(void **state)
+{
+	static const struct cm_config bad[] = {
+		{ 4096, 1, 0 },	     /* line 0 */
+		{ 4096, 1, 48 },     /* line not a power of two */
+		{ 4096, 0, 64 },     /* no ways */
+		{ 0, 1, 64 },	     /* no size */
+		{ 4000, 1, 64 },     /* not a multiple of the line */
+		{ 3 * 4096, 1, 64 }, /* 192 sets: not a power of two */
+		{ 4096, 128, 64 },   /* more ways than lines */
+	};
+	struct cm_cache c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *err = NULL;
+
+		assert_non_null(cm_check_config(&bad[i]));
+		assert_int_equal(cm_init(&c, &bad[i], false, &err), -1);
+		assert_non_null(err);
+	}
+	/* 12-way, 3 * 4 KiB: 16 sets, valid although ways is not 2^n */
+	assert_null(cm_check_config(&(struct cm_config){ 12 * 1024, 12, 64 }));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_direct_mapped_conflict),
+		cmocka_unit_test(test_direct_mapped_sweeps),
+		cmocka_unit_test(test_two_way_lru),
+		cmocka_unit_test(test_sixteen_way_lru),
+		cmocka_unit_test(test_fully_associative),
+		cmocka_unit_test(test_line_granularity),
+		cmocka_unit_test(test_high_physical_addresses),
+		cmocka_unit_test(test_invalidate),
+		cmocka_unit_test(test_l1_filter),
+		cmocka_unit_test(test_no_l1),
+		cmocka_unit_test(test_invariant_hits_plus_misses),
+		cmocka_unit_test(test_matches_reference),
+		cmocka_unit_test(test_bad_configs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
