@@ -27,7 +27,7 @@ B         := build
 
 KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-strict-aliasing -fno-asynchronous-unwind-tables \
-	-march=i686 -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I.
+	-march=i486 -mtune=generic -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I.
 KLDFLAGS := -nostdlib -static -no-pie -T linker.ld -Wl,--build-id=none
 KLIBS := -lgcc
 

@@ -26,6 +26,8 @@ boot_stack_bottom:
 global boot_stack_top
 boot_stack_top:
 
+section .note.GNU-stack noalloc noexec nowrite progbits
+
 section .text
 global _start
 extern kmain
@@ -35,6 +37,9 @@ _start:
 	xor ebp, ebp                ; ends frame-pointer back traces
 	push 0
 	popfd                       ; known EFLAGS: IF=0, DF=0
+	sub esp, 8                  ; the i386 SysV ABI as GCC uses it: ESP+4 is
+	                            ; 16-byte aligned at a function's entry (SSE2
+	                            ; code keeps doubles on the stack with movapd)
 	push ebx                    ; multiboot_info (physical)
 	push eax                    ; magic
 	call kmain

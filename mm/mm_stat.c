@@ -63,16 +63,26 @@ u32 page_color_free_pages(u32 color)
 	return pages;
 }
 
-void page_color_print(void)
+void page_color_print(bool verbose)
 {
 	char line[200];
-	u32 c;
+	u32 c, lo = 0xffffffffu, hi = 0;
+	u64 sum = 0;
 
 	printk("page_color: colors=%u enabled=%d hits=%llu misses=%llu probe_steps=%llu pages_allocated=%llu ballast=%u\n",
 	       page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
 	       (unsigned long long)page_color_stats.misses,
 	       (unsigned long long)page_color_stats.probe_steps,
 	       (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages);
+	for (c = 0; c < page_colors; c++) {
+		u32 f = page_color_free_pages(c);
+		lo = MIN(lo, f);
+		hi = MAX(hi, f);
+		sum += f;
+	}
+	printk("page_color: free per color min=%u max=%u mean=%u\n", lo, hi, (u32)(sum / page_colors));
+	if (!verbose && page_colors > 64)
+		return;
 	for (c = 0; c < page_colors; c += 16) {
 		u32 i, last = MIN(c + 16, page_colors) - 1;
 		int n = ksnprintf(line, sizeof(line), "page_color: free[%u..%u]", c, last);

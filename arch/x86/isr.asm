@@ -9,6 +9,8 @@
 extern trap_handler
 extern df_task_handler
 
+section .note.GNU-stack noalloc noexec nowrite progbits
+
 section .text
 
 %macro STUB 1

@@ -349,11 +349,12 @@ static void test_dump_formats(void **state)
 	assert_true(capture_contains("zone: name=HighMem"));
 	page_color_start();
 	capture_reset();
-	page_color_print();
+	page_color_print(true);
 	assert_true(capture_contains("page_color: colors=64 enabled=1 hits=0 misses=0"));
 	/* 15 MiB DMA + 48 MiB Normal managed = 16128 pages, 252 of each color */
 	assert_true(capture_contains("page_color: free[0..15] 252 252 252"));
 	assert_true(capture_contains("page_color: free[48..63]"));
+	assert_true(capture_contains("page_color: free per color min=252 max=252 mean=252\n"));
 	capture_reset();
 	mm_dump_free_lists();
 	assert_true(capture_contains("freelist zone=Normal order=10 lists=1 nr_free=12 counts=12\n"));

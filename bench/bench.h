@@ -1,0 +1,85 @@
+/* bench/bench.h - in-kernel benchmarks of page placement: a dependent-load
+ * stride sweep (lmbench lat_mem_rd style) and a radix-2 complex FFT, each
+ * point run with page coloring on and off in the same boot. */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include "kernel/types.h"
+
+enum bench_which { BENCH_ALL, BENCH_FFT, BENCH_STRIDE, BENCH_NONE };
+enum bench_modes { BENCH_MODES_BOTH, BENCH_MODES_ON, BENCH_MODES_OFF };
+
+struct bench_config {
+	u32 which;      /* enum bench_which */
+	u32 modes;      /* enum bench_modes: coloring on and/or off per point */
+	u32 runs;       /* repetitions per point and mode, each in a new task */
+	u32 min_ws;     /* smallest working set, bytes (power of two) */
+	u32 max_ws;     /* largest working set, bytes (power of two) */
+	u32 tsc_khz;    /* for nanoseconds in the log; 0 = unknown */
+	bool phase_marks; /* store phase markers for tools/cachesim */
+	bool check;     /* mm_check() after every run (mm_debug) */
+};
+
+/* Runs the selected benchmarks and prints human-readable tables plus one
+ * "@result ..." line per point and mode. Returns the number of failures
+ * (a run that could not get its pages, an FFT that failed verification, an
+ * mm_check() failure). */
+u32 bench_run(const struct bench_config *cfg);
+
+/* ---- pieces shared by the benchmark files ---- */
+
+/* Summary of n samples (n >= 1): min, median, mean, sample stddev. */
+struct bench_stats {
+	double min, median, mean, stddev;
+};
+void bench_stats(const double *v, u32 n, struct bench_stats *out);
+double bench_sqrt(double x);
+
+/* Formats x with `decimals` digits after the point ("12.345"); and in
+ * scientific notation with 2 decimals ("1.23e-15"). Return buf. */
+char *fmt_fixed(char *buf, u32 size, double x, u32 decimals);
+char *fmt_sci(char *buf, u32 size, double x);
+
+/* A task's benchmark buffer: pages allocated one at a time (order 0,
+ * GFP_HIGHUSER, as a process's page faults would get them) by the current
+ * task and mapped virtually contiguous at BENCH_VA. */
+#define BENCH_VA 0xC0000000u
+#define BENCH_MAX_PAGES 65536u /* 256 MiB */
+struct bench_buf {
+	void *va;
+	u32 npages;
+	u32 hits, misses; /* the task's coloring counters after allocation */
+};
+/* Allocates and maps bytes (rounded up to pages). Returns 0, or -1 when
+ * memory ran out or mapping failed (everything is released then). */
+int bench_buf_alloc(struct bench_buf *b, u32 bytes);
+void bench_buf_free(struct bench_buf *b);
+/* Makes sure page tables for the whole buffer area exist (called once before
+ * the leak-check baseline, so the benchmarks allocate none of their own). */
+int bench_buf_prepare(u32 max_bytes);
+
+/* Cycles that an empty timed region costs (serialised TSC reads), the
+ * minimum over many tries; subtracted from every measurement. */
+u64 bench_timer_overhead(void);
+
+/* Phase markers for tools/cachesim: begins phase id (prints "@phase id=.."
+ * with desc) / ends it. No-ops unless enabled by bench_phase_enable(). */
+void bench_phase_enable(bool on);
+u32 bench_phase_begin(const char *desc);
+void bench_phase_end(void);
+
+/* Prints one point's result for one coloring mode: a human line and
+ *   "@result bench=<b> <keys> color=on|off runs=N unit=<u> min= median=
+ *    mean= stddev= [ns_median=] hits= misses= [extra]"
+ * After an "off" line whose keys match the previous "on" line, prints the
+ * off/on ratio of the medians. v: the runs' values. */
+void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v,
+		  u32 n, u32 hits, u32 misses, u32 tsc_khz, const char *extra);
+/* Switches page coloring for the next runs (page_color_start/stop). */
+void bench_set_coloring(bool on);
+
+/* The two benchmarks. Each returns 0 or a failure count. */
+u32 bench_stride(const struct bench_config *cfg);
+u32 bench_fft(const struct bench_config *cfg);
+
+#endif

@@ -1,0 +1,113 @@
+/* bench/bench_buf.c - benchmark buffers, the timer and phase markers. */
+#include "arch/x86/arch.h"
+#include "arch/x86/cpu.h"
+#include "bench/bench.h"
+#include "kernel/printk.h"
+#include "kernel/task.h"
+#include "mm/page_alloc.h"
+
+static u32 buf_pfns[BENCH_MAX_PAGES];
+
+int bench_buf_prepare(u32 max_bytes)
+{
+	u32 va, end = BENCH_VA + ALIGN_UP(max_bytes, PAGE_SIZE);
+
+	/* One map per 4 MiB forces its page table into existence; the dummy
+	 * mapping (pfn 0) is removed at once and the table stays. */
+	for (va = BENCH_VA; va < end; va += 4 * MiB) {
+		if (map_page(va, 0, false) < 0)
+			return -1;
+		vunmap_pages(va, 1);
+	}
+	return 0;
+}
+
+int bench_buf_alloc(struct bench_buf *b, u32 bytes)
+{
+	u32 i, n = (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
+
+	b->va = NULL;
+	b->npages = 0;
+	if (n == 0 || n > BENCH_MAX_PAGES)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct page *p = alloc_page(GFP_HIGHUSER);
+		if (!p)
+			break;
+		buf_pfns[i] = page_to_pfn(p);
+	}
+	b->npages = i;
+	if (i < n || vmap_pages(BENCH_VA, buf_pfns, n) < 0) {
+		printk("bench: could not get %u pages for a %u-byte buffer (got %u)\n", n, bytes, i);
+		bench_buf_free(b);
+		return -1;
+	}
+	b->va = (void *)BENCH_VA;
+	b->hits = current->color.hits;
+	b->misses = current->color.misses;
+	return 0;
+}
+
+void bench_buf_free(struct bench_buf *b)
+{
+	u32 i;
+
+	if (b->va)
+		vunmap_pages(BENCH_VA, b->npages);
+	for (i = 0; i < b->npages; i++)
+		__free_pages(pfn_to_page(buf_pfns[i]), 0);
+	b->va = NULL;
+	b->npages = 0;
+}
+
+u64 bench_timer_overhead(void)
+{
+	u64 best = ~0ull;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		u64 t0 = rdtsc_serialized();
+		u64 t1 = rdtsc_serialized();
+		if (t1 - t0 < best)
+			best = t1 - t0;
+	}
+	return best;
+}
+
+/* ---- phase markers (tools/cachesim) ---- */
+
+#define PHASE_MAX 1023u
+static bool phase_on;
+static u32 phase_next = 1;
+
+void bench_phase_enable(bool on)
+{
+	if (on && map_page(PHASE_MARK_BASE, 0, true) < 0) {
+		printk("bench: cannot map the phase marker page; cachesim phases off\n");
+		on = false;
+	}
+	phase_on = on;
+}
+
+u32 bench_phase_begin(const char *desc)
+{
+	u32 id;
+
+	if (!phase_on)
+		return 0;
+	if (phase_next > PHASE_MAX) {
+		printk("bench: more than %u phases; later runs are not marked\n", PHASE_MAX);
+		phase_on = false;
+		return 0;
+	}
+	id = phase_next++;
+	printk("@phase id=%u %s\n", id, desc);
+	*(volatile u32 *)(PHASE_MARK_BASE + 4 * id) = id;
+	return id;
+}
+
+void bench_phase_end(void)
+{
+	if (phase_on)
+		*(volatile u32 *)PHASE_MARK_BASE = 0;
+}

@@ -1,0 +1,144 @@
+/* bench/fft.c - the FFT benchmark: cycles per in-place complex FFT over
+ * sizes from 1 Ki points up to the largest working set, coloring on and
+ * off. The seed thread reports FFTs that fit in L2 running up to 30% faster
+ * with coloring (shared/seeds/000_*). Every size is verified by a forward
+ * then inverse round trip; a naive DFT checks the kernel once per boot. */
+#include "arch/x86/cpu.h"
+#include "arch/x86/cpuinfo.h"
+#include "arch/x86/fpu.h"
+#include "bench/bench.h"
+#include "bench/fft.h"
+#include "kernel/printk.h"
+#include "kernel/task.h"
+#include "mm/mm_check.h"
+
+#define FFT_MAX_ERR 1e-9
+
+static const struct fft_ops *pick_ops(void)
+{
+	if (sse_enabled() && boot_cpu.has_sse2)
+		return &fft_ops_sse2;
+	if (fpu_present())
+		return &fft_ops_x87;
+	return NULL;
+}
+
+/* One timed transform of n points in a new task. *err receives the
+ * round-trip error when verify is set. Returns cycles, or -1. */
+static double fft_run(const struct fft_ops *ops, u32 n, bool colored, u32 run, u64 overhead, bool verify,
+		      double *err, u32 *hits, u32 *misses)
+{
+	struct bench_buf b;
+	struct cplx *x, *w;
+	char desc[128];
+	u64 t0, t1;
+	u32 flags, seed = 0xff7u + n;
+
+	task_start(colored ? "fft-on" : "fft-off");
+	if (bench_buf_alloc(&b, n * 16 + n * 8) < 0) {
+		task_end();
+		return -1;
+	}
+	*hits = b.hits;
+	*misses = b.misses;
+	x = b.va;
+	w = x + n;
+	ops->twiddles(w, n);
+	ops->fill(x, n, seed);
+	ksnprintf(desc, sizeof(desc), "bench=fft color=%s n=%u ws=%u run=%u", colored ? "on" : "off", n, n * 16, run);
+	flags = local_irq_save();
+	bench_phase_begin(desc);
+	t0 = rdtsc_serialized();
+	ops->transform(x, n, w, false);
+	t1 = rdtsc_serialized();
+	bench_phase_end();
+	local_irq_restore(flags);
+	if (verify) {
+		ops->transform(x, n, w, true);
+		*err = ops->roundtrip_error(x, n, seed);
+	}
+	bench_buf_free(&b);
+	task_end();
+	t1 -= t0;
+	return (double)(t1 > overhead ? t1 - overhead : 0);
+}
+
+static u32 log2u(u32 n)
+{
+	u32 l = 0;
+	while ((1u << l) < n)
+		l++;
+	return l;
+}
+
+u32 bench_fft(const struct bench_config *cfg)
+{
+	const struct fft_ops *ops = pick_ops();
+	u64 overhead = bench_timer_overhead();
+	u32 failures = 0, n, m;
+	double v[64];
+	char e[24];
+
+	if (!ops) {
+		printk("\nfft: skipped: this CPU has no FPU\n");
+		printk("@result bench=fft skipped=no_fpu\n");
+		return 0;
+	}
+	printk("\nfft: in-place radix-2 complex double FFT (%s), %u runs per point; cycles per transform"
+	       " (timer overhead %llu cycles subtracted)\n",
+	       ops->name, cfg->runs, (unsigned long long)overhead);
+	/* the kernel against a naive DFT, once */
+	{
+		struct bench_buf b;
+		double err;
+		task_start("fft-dft");
+		if (bench_buf_alloc(&b, 64 * 16 * 2 + 32 * 16) == 0) {
+			struct cplx *x = b.va, *w = x + 128;
+			ops->twiddles(w, 64);
+			err = ops->dft_error(x, w, 64, 12345);
+			printk("fft: naive DFT check n=64 max_rel_err=%s %s\n", fmt_sci(e, sizeof(e), err),
+			       err < FFT_MAX_ERR ? "ok" : "FAILED");
+			printk("@check name=fft_dft n=64 max_rel_err=%s verified=%s\n", e, err < FFT_MAX_ERR ? "yes" : "no");
+			failures += err < FFT_MAX_ERR ? 0 : 1;
+			bench_buf_free(&b);
+		} else {
+			failures++;
+		}
+		task_end();
+	}
+	for (n = 1024; n * 16 <= cfg->max_ws; n <<= 1) {
+		for (m = 0; m < 2; m++) {
+			bool colored = m == 0;
+			u32 r, hits = 0, misses = 0, h = 0, mi = 0;
+			double err = 0, worst = 0;
+			char keys[64], extra[128], f[24];
+			struct bench_stats st;
+
+			if ((colored && cfg->modes == BENCH_MODES_OFF) || (!colored && cfg->modes == BENCH_MODES_ON))
+				continue;
+			bench_set_coloring(colored);
+			for (r = 0; r < cfg->runs; r++) {
+				v[r] = fft_run(ops, n, colored, r, overhead, r == 0, &err, &h, &mi);
+				if (v[r] < 0) {
+					failures++;
+					v[r] = 0;
+				}
+				if (r == 0)
+					worst = err;
+				hits += h;
+				misses += mi;
+				if (cfg->check && mm_check() < 0)
+					failures++;
+			}
+			bench_stats(v, cfg->runs, &st);
+			if (worst >= FFT_MAX_ERR)
+				failures++;
+			fmt_fixed(f, sizeof(f), st.median > 0 ? 5.0 * n * log2u(n) / st.median : 0, 4);
+			ksnprintf(extra, sizeof(extra), "flops_per_cycle=%s max_rel_err=%s verified=%s", f,
+				  fmt_sci(e, sizeof(e), worst), worst < FFT_MAX_ERR ? "yes" : "no");
+			ksnprintf(keys, sizeof(keys), "n=%u ws=%u", n, n * 16);
+			bench_report("fft", keys, "cycles", colored, v, cfg->runs, hits, misses, cfg->tsc_khz, extra);
+		}
+	}
+	return failures;
+}

@@ -1,0 +1,134 @@
+/* bench/stride.c - memory latency by dependent loads (the lmbench
+ * lat_mem_rd idea): a chain of pointers, one per cache line of the working
+ * set, is followed so that each load's address comes from the previous
+ * load. Cycles per load rise when the working set stops fitting in a cache
+ * level -- and, for a physically indexed cache, earlier when the buffer's
+ * pages collide on a few colors. Two chain orders: sequential (line i to
+ * i+1, prefetch-friendly) and a random single cycle (Sattolo's algorithm),
+ * which defeats prefetchers and measures latency. */
+#include "arch/x86/cpu.h"
+#include "bench/bench.h"
+#include "kernel/mwc.h"
+#include "kernel/printk.h"
+#include "kernel/task.h"
+#include "mm/mm_check.h"
+#include "mm/page_color.h"
+
+#define LINE 64u
+
+/* Links every line of buf[0, ws) into one cycle; returns the first line.
+ * Each line's first word points to the next line. The random order is
+ * built in place: word 1 of line i holds perm[i] while shuffling. */
+static void **build_chain(u8 *buf, u32 ws, bool random, struct mwc *g)
+{
+	u32 n = ws / LINE, i;
+
+	for (i = 0; i < n; i++)
+		((u32 *)(buf + i * LINE))[1] = (i + 1) % n;
+	if (random) {
+		/* Sattolo: a uniformly random permutation with a single cycle. */
+		for (i = n - 1; i > 0; i--) {
+			u32 j = mwc_below(g, i);
+			u32 *a = &((u32 *)(buf + i * LINE))[1], *b = &((u32 *)(buf + j * LINE))[1];
+			u32 t = *a;
+			*a = *b;
+			*b = t;
+		}
+	}
+	for (i = 0; i < n; i++)
+		*(void **)(buf + i * LINE) = buf + ((u32 *)(buf + i * LINE))[1] * LINE;
+	return (void **)buf;
+}
+
+/* Follows the chain for loads (a multiple of 16) loads; returns the end
+ * pointer so the compiler cannot drop the loop. */
+static void **chase(void **p, u32 loads)
+{
+	u32 i;
+	for (i = 0; i < loads; i += 16) {
+#define STEP p = (void **)*p;
+		STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP
+#undef STEP
+	}
+	return p;
+}
+
+static volatile void *chase_sink;
+
+/* One run in a new task: allocate, build, warm up, time. Returns cycles per
+ * load (timer overhead subtracted), or a negative value on failure. */
+static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhead, u32 *hits, u32 *misses)
+{
+	struct bench_buf b;
+	struct mwc g;
+	char desc[128];
+	void **start;
+	u32 loads = MAX(ws / LINE * 4, 16384u);
+	u64 t0, t1;
+	u32 flags;
+
+	task_start(colored ? "stride-on" : "stride-off");
+	if (bench_buf_alloc(&b, ws) < 0) {
+		task_end();
+		return -1;
+	}
+	*hits = b.hits;
+	*misses = b.misses;
+	mwc_init(&g, 0x5eed0000u + run, MWC_CARRY_DEFAULT);
+	start = build_chain(b.va, ws, random, &g);
+	loads = ALIGN_UP(loads, 16u);
+	chase_sink = chase(start, ws / LINE * 2 + 16); /* warm-up: two passes */
+	ksnprintf(desc, sizeof(desc), "bench=stride pattern=%s color=%s ws=%u run=%u", random ? "rand" : "seq",
+		  colored ? "on" : "off", ws, run);
+	flags = local_irq_save();
+	bench_phase_begin(desc);
+	t0 = rdtsc_serialized();
+	chase_sink = chase(start, loads);
+	t1 = rdtsc_serialized();
+	bench_phase_end();
+	local_irq_restore(flags);
+	bench_buf_free(&b);
+	task_end();
+	t1 -= t0;
+	t1 = t1 > overhead ? t1 - overhead : 0;
+	return (double)t1 / loads;
+}
+
+u32 bench_stride(const struct bench_config *cfg)
+{
+	u64 overhead = bench_timer_overhead();
+	u32 failures = 0, ws, pat, m;
+	double v[64];
+
+	printk("\nstride: dependent loads over a working set, 64-byte stride, %u runs per point;"
+	       " cycles per load (timer overhead %llu cycles subtracted)\n",
+	       cfg->runs, (unsigned long long)overhead);
+	for (pat = 0; pat < 2; pat++) {
+		for (ws = cfg->min_ws; ws && ws <= cfg->max_ws; ws <<= 1) {
+			for (m = 0; m < 2; m++) {
+				bool colored = m == 0;
+				u32 r, hits = 0, misses = 0, h = 0, mi = 0;
+				char keys[64];
+
+				if ((colored && cfg->modes == BENCH_MODES_OFF) || (!colored && cfg->modes == BENCH_MODES_ON))
+					continue;
+				bench_set_coloring(colored);
+				for (r = 0; r < cfg->runs; r++) {
+					v[r] = stride_run(ws, pat == 1, colored, r, overhead, &h, &mi);
+					if (v[r] < 0) {
+						failures++;
+						v[r] = 0;
+					}
+					hits += h;
+					misses += mi;
+					if (cfg->check && mm_check() < 0)
+						failures++;
+				}
+				ksnprintf(keys, sizeof(keys), "pattern=%s ws=%u", pat ? "rand" : "seq", ws);
+				bench_report("stride", keys, "cycles/load", colored, v, cfg->runs, hits, misses,
+					     cfg->tsc_khz, NULL);
+			}
+		}
+	}
+	return failures;
+}
