@@ -126,3 +126,9 @@ format-check:
 
 clean:
 	rm -rf $(B)
+
+# ---- tools and test suites with Makefile fragments of their own -------------
+-include tools/cachesim/cachesim.mk
+-include tools/zoneinfo/zoneinfo.mk
+-include tests/fuzz/fuzz.mk
+-include tools/bench-host/bench.mk

@@ -65,6 +65,8 @@ u32 bench_run(const struct bench_config *cfg)
 		failures += bench_stride(cfg);
 	if (cfg->which == BENCH_ALL || cfg->which == BENCH_FFT)
 		failures += bench_fft(cfg);
+	if (cfg->which == BENCH_PROBE)
+		failures += bench_probe(cfg);
 	bench_set_coloring(was_on);
 	return failures;
 }

@@ -6,7 +6,7 @@
 
 #include "kernel/types.h"
 
-enum bench_which { BENCH_ALL, BENCH_FFT, BENCH_STRIDE, BENCH_NONE };
+enum bench_which { BENCH_ALL, BENCH_FFT, BENCH_STRIDE, BENCH_NONE, BENCH_PROBE };
 enum bench_modes { BENCH_MODES_BOTH, BENCH_MODES_ON, BENCH_MODES_OFF };
 
 struct bench_config {
@@ -81,5 +81,9 @@ void bench_set_coloring(bool on);
 /* The two benchmarks. Each returns 0 or a failure count. */
 u32 bench_stride(const struct bench_config *cfg);
 u32 bench_fft(const struct bench_config *cfg);
+/* bench=probe: a known pattern of physical cache lines touched inside
+ * marked phases, for the cache simulator's end-to-end test (bench/probe.c).
+ * Returns 0 or a failure count. */
+u32 bench_probe(const struct bench_config *cfg);
 
 #endif

@@ -30,7 +30,7 @@ extern char _kernel_start[], _kernel_end[];
 void kmain(u32 magic, u32 mbi_phys);
 
 /* ---- kernel parameters (mm/ has its own table, merged below) ---- */
-static const char *const bench_choices[] = { "all", "fft", "stride", "none", NULL };
+static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 static const char *const fault_choices[] = { "none", "pf", "ud", "de", NULL };
 
