@@ -36,10 +36,23 @@ static void fisher_yates(u32 *v, u32 n)
 	}
 }
 
+/* One bit per 4 MiB (order MAX_ORDER-1) block of the 4 GiB pfn space: set
+ * when the block takes ballast. One block in four, chosen at random, is left
+ * whole, so a fragmented system still has some high-order blocks (as real
+ * ones do) and order > 0 allocations keep working. */
+#define BLOCK_SHIFT (MAX_ORDER - 1)
+static u32 fragmented[(HIGHMEM_LIMIT_PFN >> BLOCK_SHIFT) / 32];
+
+static bool block_fragmented(u32 pfn)
+{
+	u32 b = pfn >> BLOCK_SHIFT;
+	return (fragmented[b / 32] >> (b % 32)) & 1;
+}
+
 int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 {
 	struct collect c = { scratch, 0, scratch_len };
-	u32 i, keep, freed = 0;
+	u32 i, keep, candidates = 0, freed = 0;
 	irqflags_t flags;
 
 	if (ballast_percent > 90)
@@ -49,8 +62,16 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 		return -1;
 	shuffle_scratch = scratch;
 	shuffle_scratch_len = scratch_len;
+	for (i = 0; i < ARRAY_SIZE(fragmented); i++) {
+		u32 bits = 0, j;
+		for (j = 0; j < 32; j++)
+			bits |= (u32)(mwc_below(&mwc_global, 4) != 0) << j;
+		fragmented[i] = bits;
+	}
+	for (i = 0; i < c.n; i++)
+		candidates += block_fragmented(scratch[i]);
 	fisher_yates(scratch, c.n);
-	keep = (u32)((u64)c.n * ballast_percent / 100);
+	keep = (u32)((u64)candidates * ballast_percent / 100);
 
 	flags = zone_lock_irqsave();
 	mm_ballast_pages = 0;
@@ -60,7 +81,8 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 
 		page->flags &= ~PG_reserved;
 		zone->managed_pages++;
-		if (i < keep) {
+		if (keep && block_fragmented(scratch[i])) {
+			keep--;
 			page->flags |= PG_ballast;
 			mm_ballast_pages++;
 			continue;

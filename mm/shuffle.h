@@ -7,11 +7,13 @@
  * placement. On a system that has run for a while, the free pages are
  * scattered between pages in use and come off the lists in no useful order.
  *
- * mm_shuffle=on builds that state at boot: of the free pages, a random
- * mm_ballast= percent stay allocated as ballast (standing for other users'
- * memory), the rest are freed in a random order (Fisher-Yates over all free
- * pfns with the MWC generator), so buddies cannot all merge back and the
- * free lists are in random order. The same shuffle of the plain lists runs
+ * mm_shuffle=on builds that state at boot: three in four 4 MiB blocks,
+ * chosen at random, are "fragmented": a random mm_ballast= percent of their
+ * free pages stay allocated as ballast (standing for other users' memory).
+ * The fourth block stays whole, so high-order allocations still work. All
+ * free pages are then freed in a random order (Fisher-Yates over all free
+ * pfns with the MWC generator), so buddies in fragmented blocks cannot all
+ * merge back and the free lists are in random order. The same shuffle of the plain lists runs
  * again whenever coloring is stopped (page_color_stop), because the color
  * lists it merges are sorted by color. The idea follows Linux's
  * mm/shuffle.c (randomising free lists at boot), with ballast added because
@@ -25,8 +27,8 @@ extern bool mm_shuffle_enabled;
 extern u32 mm_ballast_pages; /* pages held as ballast */
 
 /* Hook 1, at boot, instead of mm_release_memblock(): frees the unreserved
- * usable pages in a random order, keeping ballast_percent (0..90) of them
- * allocated as PG_ballast. scratch must hold one u32 per free page (at
+ * usable pages in a random order, keeping ballast_percent (0..90) of the
+ * pages of fragmented blocks allocated as PG_ballast. scratch must hold one u32 per free page (at
  * least memblock's free page count) and stays owned by this module for
  * hook 2. Returns the pages freed, or -1 when scratch is too small (nothing
  * is freed then). */

@@ -19,6 +19,8 @@
 /* Every block the fixture allocates, freed by fixture_teardown(). */
 #define FIXTURE_MAX_ALLOCS 256
 static void *fixture_allocs[FIXTURE_MAX_ALLOCS];
+/* MWC seed used by fixture_build (the shuffle and starting colors). */
+static u32 fixture_seed = MWC_SEED_DEFAULT;
 static int fixture_nallocs;
 
 static inline void *fixture_alloc(u32 bytes)
@@ -64,7 +66,7 @@ static inline int fixture_build(const u64 (*ranges)[2], int n, u32 colors, int b
 	if (page_color_setup(colors, fixture_alloc) < 0)
 		return -1;
 	task_init();
-	mwc_init(&mwc_global, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT);
+	mwc_init(&mwc_global, fixture_seed, MWC_CARRY_DEFAULT);
 	if (ballast_percent >= 0) {
 		u32 *scratch;
 		free_pages = memblock_memory_pages(0, end);

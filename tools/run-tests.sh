@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# tools/run-tests.sh host|boot|all [HOST_TEST_BINARIES...]
+#
+# Runs the test suites and prints one summary: each suite's result, then a
+# final line "make test: N passed, N failed" counting test cases.
+#   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
+#   boot     QEMU boot tests (tests/boot, pytest)
+#   all      host + cache model + zoneinfo + fuzz-quick + boot + cachesim
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-all}
+shift || true
+PY=/usr/bin/python3
+passed=0 failed=0
+summary=()
+logdir=build/test-logs
+mkdir -p "$logdir"
+
+# record NAME STATUS PASSED FAILED
+record() {
+	passed=$((passed + $3))
+	failed=$((failed + $4))
+	summary+=("$(printf '%-28s %-4s %4d passed, %d failed' "$1" "$2" "$3" "$4")")
+}
+
+# A cmocka binary: counts from its "[  PASSED  ] N test(s)" / "[  FAILED  ] N" lines.
+run_cmocka() {
+	local bin=$1 name log p f rc
+	name=$(basename "$bin")
+	log=$logdir/$name.log
+	"$bin" >"$log" 2>&1
+	rc=$?
+	p=$(grep -oE '^\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+	f=$(grep -oE '^\[  FAILED  \] [0-9]+ test' "$log" | grep -oE '[0-9]+' | tail -1)
+	p=${p:-0} f=${f:-0}
+	if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" || { record "$name" FAIL "$p" "$f"; tail -40 "$log"; }
+}
+
+# A pytest directory: counts from pytest's summary line.
+run_pytest() {
+	local name=$1 dir=$2 log p f rc
+	log=$logdir/$name.log
+	$PY -m pytest -q -p no:cacheprovider "$dir" >"$log" 2>&1
+	rc=$?
+	# pytest's last line: "N failed, M passed[, K errors] in 1.23s"
+	local last
+	last=$(grep -E ' in [0-9.]+s' "$log" | tail -1)
+	p=$(echo "$last" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
+	f=$(echo "$last" | grep -oE '[0-9]+ (failed|errors?)' | awk '{s+=$1} END {print s+0}')
+	p=${p:-0}
+	if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" || { record "$name" FAIL "$p" "$f"; tail -60 "$log"; }
+}
+
+# A make target that is one test (exit status decides).
+run_make() {
+	local name=$1 target=$2 log
+	log=$logdir/$name.log
+	if make --no-print-directory "$target" >"$log" 2>&1; then
+		record "$name" ok 1 0
+	else
+		record "$name" FAIL 0 1
+		tail -40 "$log"
+	fi
+}
+
+has_target() { make -n "$1" >/dev/null 2>&1; }
+
+if [ "$mode" = host ] || [ "$mode" = all ]; then
+	for t in "$@"; do run_cmocka "$t"; done
+fi
+if [ "$mode" = all ]; then
+	if has_target build/cachesim/test_cache_model; then
+		make --no-print-directory build/cachesim/test_cache_model >/dev/null 2>&1 &&
+			run_cmocka build/cachesim/test_cache_model || record cache_model FAIL 0 1
+	fi
+	if [ -d tests/zoneinfo ] && has_target build/zoneinfo; then
+		make --no-print-directory build/zoneinfo >"$logdir/zoneinfo-build.log" 2>&1 &&
+			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1
+	fi
+	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
+fi
+if [ "$mode" = boot ] || [ "$mode" = all ]; then
+	run_pytest boot tests/boot
+fi
+if [ "$mode" = all ] && [ -d tests/cachesim ] && has_target cachesim; then
+	make --no-print-directory cachesim >/dev/null 2>&1 && run_pytest cachesim tests/cachesim || record cachesim FAIL 0 1
+fi
+
+echo
+echo "test summary (logs in $logdir):"
+printf '  %s\n' "${summary[@]}"
+echo "make test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
