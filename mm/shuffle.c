@@ -37,9 +37,10 @@ static void fisher_yates(u32 *v, u32 n)
 }
 
 /* One bit per 4 MiB (order MAX_ORDER-1) block of the 4 GiB pfn space: set
- * when the block takes ballast. One block in four, chosen at random, is left
- * whole, so a fragmented system still has some high-order blocks (as real
- * ones do) and order > 0 allocations keep working. */
+ * when the block takes ballast. Every fourth block, from a random offset,
+ * is left whole, so a fragmented system still has high-order blocks in
+ * every zone of 16 MiB or more (as real ones do) and order > 0 allocations
+ * keep working. */
 #define BLOCK_SHIFT (MAX_ORDER - 1)
 static u32 fragmented[(HIGHMEM_LIMIT_PFN >> BLOCK_SHIFT) / 32];
 
@@ -62,11 +63,14 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 		return -1;
 	shuffle_scratch = scratch;
 	shuffle_scratch_len = scratch_len;
-	for (i = 0; i < ARRAY_SIZE(fragmented); i++) {
-		u32 bits = 0, j;
-		for (j = 0; j < 32; j++)
-			bits |= (u32)(mwc_below(&mwc_global, 4) != 0) << j;
-		fragmented[i] = bits;
+	{
+		u32 offset = mwc_below(&mwc_global, 4), b;
+		for (b = 0; b < ARRAY_SIZE(fragmented) * 32; b++) {
+			if ((b + offset) % 4)
+				fragmented[b / 32] |= 1u << (b % 32);
+			else
+				fragmented[b / 32] &= ~(1u << (b % 32));
+		}
 	}
 	for (i = 0; i < c.n; i++)
 		candidates += block_fragmented(scratch[i]);

@@ -7,8 +7,8 @@
  * placement. On a system that has run for a while, the free pages are
  * scattered between pages in use and come off the lists in no useful order.
  *
- * mm_shuffle=on builds that state at boot: three in four 4 MiB blocks,
- * chosen at random, are "fragmented": a random mm_ballast= percent of their
+ * mm_shuffle=on builds that state at boot: three in four 4 MiB blocks
+ * (all but every fourth, from a random offset) are "fragmented": a random mm_ballast= percent of their
  * free pages stay allocated as ballast (standing for other users' memory).
  * The fourth block stays whole, so high-order allocations still work. All
  * free pages are then freed in a random order (Fisher-Yates over all free
