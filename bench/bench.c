@@ -13,6 +13,7 @@ void bench_set_coloring(bool on)
 }
 
 static char last_on_keys[96];
+static u32 highmem_reported;
 static double last_on_median;
 
 void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v,
@@ -36,9 +37,11 @@ void bench_report(const char *bench, const char *keys, const char *unit, bool co
 	}
 	printk("%-6s %-28s color=%-3s median %10s  mean %10s  sd %9s  min %10s %s  hits %u misses %u\n", bench,
 	       keys, colored ? "on" : "off", b, c, d, a, unit, hits, misses);
-	printk("@result bench=%s %s color=%s runs=%u unit=%s min=%s median=%s mean=%s stddev=%s%s hits=%u misses=%u%s%s\n",
-	       bench, keys, colored ? "on" : "off", n, unit, a, b, c, d, ns, hits, misses, extra ? " " : "",
-	       extra ? extra : "");
+	printk("@result bench=%s %s color=%s runs=%u unit=%s min=%s median=%s mean=%s stddev=%s%s hits=%u misses=%u"
+	       " highmem_pages=%u%s%s\n",
+	       bench, keys, colored ? "on" : "off", n, unit, a, b, c, d, ns, hits, misses,
+	       bench_highmem_pages - highmem_reported, extra ? " " : "", extra ? extra : "");
+	highmem_reported = bench_highmem_pages;
 	ksnprintf(full, sizeof(full), "%s %s", bench, keys);
 	if (colored) {
 		{

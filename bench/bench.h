@@ -45,6 +45,8 @@ char *fmt_sci(char *buf, u32 size, double x);
  * task and mapped virtually contiguous at BENCH_VA. */
 #define BENCH_VA 0xC0000000u
 #define BENCH_MAX_PAGES 65536u /* 256 MiB */
+/* Buffer pages that came from HighMem, counted over all allocations. */
+extern u32 bench_highmem_pages;
 struct bench_buf {
 	void *va;
 	u32 npages;
@@ -70,7 +72,8 @@ void bench_phase_end(void);
 
 /* Prints one point's result for one coloring mode: a human line and
  *   "@result bench=<b> <keys> color=on|off runs=N unit=<u> min= median=
- *    mean= stddev= [ns_median=] hits= misses= [extra]"
+ *    mean= stddev= [ns_median=] hits= misses= highmem_pages= [extra]"
+ * (highmem_pages: buffer pages from HighMem since the previous report)
  * After an "off" line whose keys match the previous "on" line, prints the
  * off/on ratio of the medians. v: the runs' values. */
 void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v,

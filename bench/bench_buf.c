@@ -7,6 +7,7 @@
 #include "mm/page_alloc.h"
 
 static u32 buf_pfns[BENCH_MAX_PAGES];
+u32 bench_highmem_pages;
 
 int bench_buf_prepare(u32 max_bytes)
 {
@@ -35,6 +36,7 @@ int bench_buf_alloc(struct bench_buf *b, u32 bytes)
 		if (!p)
 			break;
 		buf_pfns[i] = page_to_pfn(p);
+		bench_highmem_pages += page_zonenum(p) == ZONE_HIGHMEM;
 	}
 	b->npages = i;
 	if (i < n || vmap_pages(BENCH_VA, buf_pfns, n) < 0) {

@@ -4,6 +4,7 @@
 #include "arch/x86/console.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
+#include "arch/x86/fbcon.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
 #include "kernel/cmdline.h"
@@ -200,6 +201,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		printk("@final status=fail reason=not_multiboot\n");
 		arch_halt(EXIT_FAILURE_CODE);
 	}
+	fbcon_init(mbi);
 	cmdline = multiboot_cmdline(mbi);
 
 	/* Defaults that depend on the machine, before the command line. */
@@ -209,6 +211,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		while (sz & (sz - 1))
 			sz &= sz - 1;
 		mm_params.cache_size = sz;
+		mm_params.cache_ways = 1;
 	}
 	kp.bench_max = 0;
 	parse_cmdline(cmdline);
@@ -227,6 +230,16 @@ void kmain(u32 magic, u32 mbi_phys)
 	cpuinfo_print(&boot_cpu);
 	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
 	printk("boot: console serial=%s vga=yes; tsc %u kHz\n", serial_present() ? "yes" : "no", tsc_khz);
+
+	if (find_param("cache_size")->given || find_param("cache_ways")->given)
+		printk("coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
+		       mm_params.cache_size >> 10, mm_params.cache_ways, llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
+	else if (llc && llc->size)
+		printk("coloring: cache_size=%uK from the largest cache CPUID reports (L%u %uK, %s), cache_ways=1 as the seed\n",
+		       mm_params.cache_size >> 10, llc->level, llc->size >> 10, boot_cpu.cache_source);
+	else
+		printk("coloring: CPUID reports no cache; cache_size=%uK is the seed's i386 guess\n",
+		       mm_params.cache_size >> 10);
 
 	usable = setup_memory(mbi);
 
@@ -261,6 +274,11 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (kp.selftest)
 		failures += selftest_run_all();
 
+	if (!boot_cpu.has_tsc && kp.bench != BENCH_NONE) {
+		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");
+		printk("@result skipped=no_tsc\n");
+		kp.bench = BENCH_NONE;
+	}
 	bc = (struct bench_config){ .which = kp.bench, .modes = kp.bench_modes, .runs = kp.bench_runs,
 				    .min_ws = kp.bench_min, .max_ws = kp.bench_max, .tsc_khz = tsc_khz,
 				    .phase_marks = kp.cachesim, .check = mm_params.mm_debug };
