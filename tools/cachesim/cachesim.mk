@@ -6,6 +6,12 @@
 #   $(B)/cachesim/test_cache_model    cmocka tests of the cache model
 #   cachesim-unit                     build and run those tests
 #   cachesim                          build the plugin
+#   run-cachesim                      the cache-simulated sweep (stride + FFT,
+#                                     coloring on/off): CACHE_SIZE=2M CACHE_WAYS=1
+#                                     LINE=64 RUNS=5 MEM=256M [SEED=N] [L1=32K]
+#                                     -> build/cachesim/<size>-<ways>way-<line>B/
+#   test-cachesim                     unit tests + tests/cachesim (pytest: the
+#                                     probe end-to-end test, the reduced sweep)
 
 B      ?= build
 HOSTCC ?= gcc
@@ -15,7 +21,7 @@ CACHESIM_OUT    := $(B)/cachesim
 CACHESIM_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC
 CACHESIM_MODEL  := $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/cache_model.h
 
-.PHONY: cachesim cachesim-unit
+.PHONY: cachesim cachesim-unit run-cachesim test-cachesim
 
 cachesim: $(CACHESIM_OUT)/libcachesim.so
 
@@ -32,3 +38,31 @@ $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_
 
 cachesim-unit: $(CACHESIM_OUT)/test_cache_model
 	$(CACHESIM_OUT)/test_cache_model
+
+# ---- the cache-simulated sweep and the cache simulator's tests -------------
+CACHE_SIZE ?= 2M
+CACHE_WAYS ?= 1
+LINE       ?= 64
+RUNS       ?= 5
+L1         ?= 32K
+SEED       ?=
+
+run-cachesim: kernel cachesim
+	@tools/deps.sh cachesim
+	@$(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED))
+
+CACHESIM_PYTEST ?= /usr/bin/python3 -m pytest
+
+test-cachesim: kernel cachesim $(CACHESIM_OUT)/test_cache_model
+	@rm -f $(CACHESIM_OUT)/tests/*.summary
+	@echo "== test-cachesim: cache model unit tests"
+	@$(CACHESIM_OUT)/test_cache_model > $(CACHESIM_OUT)/test_cache_model.log 2>&1; \
+	  rc=$$?; tail -2 $(CACHESIM_OUT)/test_cache_model.log; \
+	  if [ $$rc != 0 ]; then cat $(CACHESIM_OUT)/test_cache_model.log; exit 1; fi
+	@echo "== test-cachesim: tests/cachesim (QEMU + plugin)"
+	@$(CACHESIM_PYTEST) -q -rA tests/cachesim; rc=$$?; \
+	  echo "== test-cachesim: summary"; \
+	  grep -h "" /dev/null $(CACHESIM_OUT)/tests/*.summary 2>/dev/null | sed 's/^/  /'; \
+	  if [ $$rc = 0 ]; then echo "test-cachesim: PASS"; else echo "test-cachesim: FAIL"; fi; \
+	  exit $$rc

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# tools/cachesim/run-cachesim.sh - the cache-simulated benchmark sweep behind
+# `make run-cachesim`: boots build/kernel.elf under QEMU TCG with the
+# cachesim plugin, runs stride and FFT with coloring on and off, and writes
+# the table (mean and sd over runs) to stdout and to OUTDIR.
+#
+# usage: run-cachesim.sh [--size 2M] [--ways 1] [--line 64] [--runs 5]
+#            [--mem 256M] [--l1 32K] [--seed N] [--bench all|stride|fft]
+#            [--timeout 1800] [--outdir DIR]
+#
+# Kernel command line: bench=B cachesim=on cache_size=SIZE cache_ways=WAYS
+#   bench_min=16K bench_max=2*SIZE bench_runs=RUNS mm_shuffle=on [seed=N]
+# Plugin: l2size=SIZE l2ways=WAYS line=LINE l1size=L1 (8-way) out=OUTDIR/sim.txt
+# OUTDIR (default build/cachesim/<SIZE>-<WAYS>way-<LINE>B): serial.log,
+# sim.txt, table.txt, table.csv (grouped), raw.csv (one row per phase),
+# targets.txt (tools/cachesim/targets.py), cmdline.txt, elapsed.txt.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--size) size=$2; shift 2 ;;
+	--ways) ways=$2; shift 2 ;;
+	--line) line=$2; shift 2 ;;
+	--runs) runs=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--l1) l1=$2; shift 2 ;;
+	--seed) seed=$2; shift 2 ;;
+	--bench) bench=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--outdir) outdir=$2; shift 2 ;;
+	*) echo "run-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
+	esac
+done
+
+# SIZE in bytes (K/M suffixes, powers of 1024), as the kernel and plugin read it.
+bytes() {
+	case "$1" in
+	*[kK]) echo $(( ${1%?} * 1024 )) ;;
+	*[mM]) echo $(( ${1%?} * 1024 * 1024 )) ;;
+	*[!0-9]* | '') echo "run-cachesim.sh: bad size '$1' (N, NK or NM)" >&2; return 1 ;;
+	*) echo "$1" ;;
+	esac
+}
+size_b=$(bytes "$size")
+max_b=$(( 2 * size_b ))
+outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B}
+mkdir -p "$outdir"
+kernel=$root/build/kernel.elf
+plugin=$root/build/cachesim/libcachesim.so
+for f in "$kernel" "$plugin"; do
+	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make kernel cachesim)" >&2; exit 2; }
+done
+
+cmdline="bench=$bench cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$max_b"
+cmdline+=" bench_runs=$runs mm_shuffle=on${seed:+ seed=$seed}"
+plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,out=$outdir/sim.txt"
+echo "$cmdline" >"$outdir/cmdline.txt"
+echo "plugin: $plugargs" >>"$outdir/cmdline.txt"
+echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets 16K..$max_b, memory $mem" >&2
+echo "run-cachesim: kernel: $cmdline" >&2
+echo "run-cachesim: plugin: $plugargs" >&2
+
+"$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
+start=$(date +%s)
+rc=0
+"$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" \
+	--log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
+elapsed=$(( $(date +%s) - start ))
+echo "$elapsed" >"$outdir/elapsed.txt"
+if [ "$rc" != 0 ]; then
+	echo "run-cachesim: the boot failed (run-qemu.sh status $rc); log: $outdir/serial.log" >&2
+	tail -20 "$outdir/serial.log" >&2
+	exit 1
+fi
+{
+	echo "# make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
+	echo "# kernel: $cmdline"
+	echo "# plugin: $plugargs"
+	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
+	echo "# QEMU run: ${elapsed} s"
+	"$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$outdir/serial.log" "$outdir/sim.txt"
+} >"$outdir/table.txt"
+"$here/targets.py" "$outdir/raw.csv" >"$outdir/targets.txt" || true
+cat "$outdir/table.txt"
+echo
+cat "$outdir/targets.txt"
+echo "run-cachesim: ${elapsed} s in QEMU; wrote $outdir/{table.txt,table.csv,raw.csv,targets.txt}" >&2
