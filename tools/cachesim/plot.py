@@ -2,13 +2,13 @@
 """plot.py - PNG plots from the grouped CSV that report.py --csv writes.
 
 usage: /usr/bin/python3 tools/cachesim/plot.py CSV [--out PREFIX]
-           [--stride-x ws] [--fft-x size]
+           [--stride-x ws] [--fft-x ws]
 
 Writes PREFIX_stride.png: L2 miss ratio (l2_misses / L2 accesses) against
 working set (log2 x axis) for the bench=stride rows, one line per color
 value (and per other varying key, e.g. pattern), error bars = sd over runs;
-and PREFIX_fft.png: modelled cycles against size (log2 x, log y) for the
-bench=fft rows. A plot whose rows are missing is skipped with a note.
+and PREFIX_fft.png: modelled cycles against working set (ws = 16 * n bytes;
+log2 x, log y) for the bench=fft rows, one line per color value. A plot whose rows are missing is skipped with a note.
 PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
 apt-get install python3-matplotlib, then run with /usr/bin/python3).
 """
@@ -36,9 +36,14 @@ def key_columns(rows):
     return cols[: cols.index("n")] if "n" in cols else []
 
 
+# Size labels that vary together with the x key (FFT rows carry n and ws):
+# they never split a line.
+SIZE_KEYS = ("n", "ws", "size")
+
+
 def series(rows, xkey):
-    """Groups rows into lines by every key (except x) that varies."""
-    keys = [k for k in key_columns(rows) if k != xkey]
+    """Groups rows into lines by every key (except x and size labels) that varies."""
+    keys = [k for k in key_columns(rows) if k != xkey and k not in SIZE_KEYS]
     varying = [k for k in keys if len({r[k] for r in rows}) > 1]
     lines = {}
     for r in rows:
@@ -82,7 +87,7 @@ def main(argv):
     ap.add_argument("csv")
     ap.add_argument("--out", help="output prefix (default: CSV without .csv)")
     ap.add_argument("--stride-x", default="ws", help="x key for bench=stride")
-    ap.add_argument("--fft-x", default="size", help="x key for bench=fft")
+    ap.add_argument("--fft-x", default="ws", help="x key for bench=fft (ws or n)")
     a = ap.parse_args(argv)
     rows = read(a.csv)
     prefix = a.out or (a.csv[:-4] if a.csv.endswith(".csv") else a.csv)
@@ -91,7 +96,7 @@ def main(argv):
     ok = plot(stride, a.stride_x, "l2_miss_ratio", "L2 miss ratio (misses / L2 accesses)",
               "stride: L2 miss ratio vs working set", prefix + "_stride.png")
     ok |= plot(fft, a.fft_x, "cycles", "modelled cycles",
-               "fft: modelled cycles vs size", prefix + "_fft.png", logy=True)
+               "fft: modelled cycles vs working set", prefix + "_fft.png", logy=True)
     return 0 if ok else 1
 
 
