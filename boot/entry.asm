@@ -6,7 +6,8 @@
 
 MB_ALIGN    equ 1 << 0           ; load modules on page boundaries
 MB_MEMINFO  equ 1 << 1           ; ask for mem_lower/upper and the memory map
-MB_FLAGS    equ MB_ALIGN | MB_MEMINFO
+MB_VIDEO    equ 1 << 2           ; video mode fields below are valid
+MB_FLAGS    equ MB_ALIGN | MB_MEMINFO | MB_VIDEO
 MB_MAGIC    equ 0x1BADB002
 MB_CHECKSUM equ -(MB_MAGIC + MB_FLAGS)
 
@@ -17,6 +18,17 @@ align 4
 	dd MB_MAGIC
 	dd MB_FLAGS
 	dd MB_CHECKSUM
+	; Address fields (used only with flag bit 16, which we do not set: the
+	; loader takes the addresses from the ELF headers).
+	dd 0, 0, 0, 0, 0
+	; Preferred video mode (flag bit 2): a linear framebuffer, 1024x768x32.
+	; GRUB treats it as a hint: on UEFI it hands over the GOP framebuffer
+	; (arch/x86/fbcon.c draws the console there); on BIOS tools/grub.cfg.in
+	; says "set gfxpayload=text", so VGA text mode stays and vga.c works.
+	dd 0                        ; mode_type: 0 = linear graphics
+	dd 1024                     ; width
+	dd 768                      ; height
+	dd 32                       ; depth (bits per pixel)
 
 section .bss
 align 16

@@ -42,7 +42,10 @@ struct multiboot_info {
 	u32 framebuffer_height;
 	u8 framebuffer_bpp;
 	u8 framebuffer_type;
-	u8 color_info[6];
+	/* The spec's table puts the colour info at offset 110, but its own
+	 * multiboot.h (and GRUB) align that union to 4 bytes: it is at 112. */
+	u8 color_info_pad[2];
+	u8 color_info[6]; /* RGB: red, green, blue field position and size */
 } __attribute__((packed));
 
 /* One memory-map entry; `size` counts the bytes after itself (usually 20). */

@@ -229,7 +229,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	       "note: show there (use real hardware, or tools/cachesim). See README, 'What the numbers mean'.\n");
 	cpuinfo_print(&boot_cpu);
 	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
-	printk("boot: console serial=%s vga=yes; tsc %u kHz\n", serial_present() ? "yes" : "no", tsc_khz);
+	printk("boot: console serial=%s vga=%s fb=%s; tsc %u kHz\n", serial_present() ? "yes" : "no",
+	       fbcon_active() ? "no" : "yes", fbcon_active() ? "yes" : "no", tsc_khz);
 
 	if (find_param("cache_size")->given || find_param("cache_ways")->given)
 		printk("coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",

@@ -24,12 +24,12 @@ declare -A pkg_of=(
 	[clang-format]=clang-format
 )
 need_cmds=(nasm i686-linux-gnu-gcc i686-linux-gnu-ld grub-mkrescue xorriso mformat qemu-system-i386)
-need_pkgs=(grub-pc-bin)
+need_pkgs=(grub-pc-bin grub-efi-amd64-bin)
 case "$job" in
 run) ;;
 test | all)
 	need_cmds+=(gcc clang valgrind)
-	need_pkgs+=(libcmocka-dev python3-pytest libclang-rt-14-dev)
+	need_pkgs+=(libcmocka-dev python3-pytest libclang-rt-14-dev ovmf)
 	;;
 cachesim)
 	need_cmds+=(gcc)

@@ -20,6 +20,11 @@
  * included, with 4 KiB page tables. */
 #define VMALLOC_START 0xC0000000u
 #define VMALLOC_END 0xFF000000u
+/* The vmalloc area's users: benchmark buffers from VMALLOC_START (BENCH_VA,
+ * up to 256 MiB), and at FBCON_VIRT, up to FBCON_VIRT_SIZE, the boot
+ * loader's framebuffer, mapped uncached by fbcon_map() when there is one. */
+#define FBCON_VIRT 0xF0000000u
+#define FBCON_VIRT_SIZE 0x04000000u
 /* One page reserved above the vmalloc area for the cache simulator's phase
  * markers (tools/cachesim): a store at PHASE_MARK_BASE + 4*id marks phase id. */
 #define PHASE_MARK_BASE 0xFF400000u

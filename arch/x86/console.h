@@ -20,5 +20,8 @@ int serial_getc(void);
 void vga_init(void);
 /* Writes n bytes with scrolling; handles '\n', '\r', '\t'. */
 void vga_write(const char *s, size_t n);
+/* Makes vga_write do nothing from now on (a graphics framebuffer console
+ * took over the screen, e.g. on UEFI: 0xB8000 is no text screen there). */
+void vga_disable(void);
 
 #endif

@@ -12,6 +12,7 @@
  * marker page get page tables on demand. */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
+#include "arch/x86/fbcon.h"
 #include "arch/x86/gdt.h"
 
 #define PTE_P 0x001u
@@ -77,6 +78,7 @@ int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void))
 		*pte = pa | PTE_P | PTE_RW;
 	}
 
+	fbcon_map(); /* the framebuffer console's pixels, before it needs them */
 	write_cr3((u32)page_dir);
 	gdt_set_df_cr3((u32)page_dir);
 	write_cr0(read_cr0() | CR0_PG | CR0_WP);

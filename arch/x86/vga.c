@@ -16,6 +16,9 @@
 
 static volatile u16 *const vga_mem = (volatile u16 *)0xB8000;
 static u32 row, col;
+static bool disabled;
+
+void vga_disable(void) { disabled = true; }
 
 static void update_cursor(void)
 {
@@ -52,6 +55,8 @@ static void newline(void)
 
 void vga_write(const char *s, size_t n)
 {
+	if (disabled)
+		return;
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
 		if (c == '\n') {
