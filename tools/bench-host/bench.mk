@@ -1,0 +1,25 @@
+# tools/bench-host/bench.mk - host benchmark of the allocator's cost. Included
+# from the top Makefile (uses its B and HOSTCC); also works on its own:
+#   make -f tools/bench-host/bench.mk bench-host
+#
+#   $(B)/bench-host/bench_alloc   mm/ built -O2 for the host, no sanitizers
+#   bench-host                    builds it and prints the table and the goals
+#                                 (instructions per pair under callgrind when
+#                                 valgrind is installed; the last line says how
+#                                 many goals were met)
+
+B       ?= build
+HOSTCC  ?= gcc
+
+BENCH_HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. -DMM_HOST
+BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(sort $(wildcard mm/*.c)) \
+	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
+
+.PHONY: bench-host
+
+$(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_HOST_CFLAGS) -o $@ $(BENCH_HOST_SRCS)
+
+bench-host: $(B)/bench-host/bench_alloc
+	$(B)/bench-host/bench_alloc
