@@ -52,7 +52,9 @@ class SimBoot:
 
 
 def boot(name, cmdline, plugin_args, mem="128M", timeout=600):
-    """Boots with cmdline and `-plugin libcachesim.so,<plugin_args>,out=...`.
+    """Boots with cmdline and `-plugin libcachesim.so,<plugin_args>,maxphys=<mem>,out=...`
+    (maxphys: a framebuffer the kernel maps uncached is RAM-backed in QEMU;
+    its accesses must not go through the cache model).
     Files go to build/cachesim/tests/<name>.{iso,log,sim}."""
     for f in (KERNEL, PLUGIN):
         assert os.path.exists(f), f"{f} missing: run `make kernel cachesim` first"
@@ -65,7 +67,7 @@ def boot(name, cmdline, plugin_args, mem="128M", timeout=600):
     subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", iso, KERNEL, cmdline], check=True)
     cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--iso", iso,
            "--timeout", str(timeout), "--log", log,
-           "--", "-plugin", f"{PLUGIN},{plugin_args},out={sim}"]
+           "--", "-plugin", f"{PLUGIN},{plugin_args},maxphys={mem},out={sim}"]
     t0 = time.monotonic()
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     return SimBoot(log, sim, p.returncode, time.monotonic() - t0)

@@ -15,6 +15,11 @@
  *                 written directly); or "qemu-log", through qemu_plugin_outs,
  *                 which QEMU 7.2 only shows when run with -d plugin.
  *   flush=on|off  invalidate both levels at each phase start (default off).
+ *   maxphys=SIZE  ignore (count as io) accesses at physical addresses >= SIZE,
+ *                 e.g. the guest's RAM size: QEMU backs video memory (a
+ *                 framebuffer the guest maps uncached) with RAM, so without
+ *                 this its accesses would go through the model; 0 = no limit
+ *                 (the default).
  *
  * What is counted: guest data loads and stores (not instruction fetches,
  * not page-table walks, not DMA) to RAM, by physical address
@@ -51,7 +56,7 @@
  *   cachesim phase=ID accesses=N loads=N stores=N l1_hits=N l1_misses=N l2_hits=N l2_misses=N cycles=N
  *   cachesim ignored io=N bad_markers=N no_hwaddr=N
  * one phase line per phase with at least one access, ascending id; the
- * last line counts what was left out: MMIO accesses, malformed marker
+ * last line counts what was left out: MMIO accesses (and those >= maxphys), malformed marker
  * accesses, and accesses QEMU could not translate (should all be ~0).
  * cycles = l1_hits*l1lat + l2_hits*l2lat + l2_misses*memlat; without L1
  * (l1size=0) l1_hits = l1_misses = 0 and every access goes to L2.
@@ -83,6 +88,7 @@ struct opts {
 	uint64_t l1lat, l2lat, memlat;
 	const char *out;
 	bool flush;
+	uint64_t maxphys; /* 0: no limit */
 };
 
 static struct opts opt = {
@@ -118,6 +124,7 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 	bool is_store = qemu_plugin_mem_is_store(info);
 	struct qemu_plugin_hwaddr *hw;
 	struct phase_stats *ps;
+	uint64_t pa;
 
 	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
 		marker(is_store, vaddr - PHASE_MARK_BASE);
@@ -132,8 +139,13 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 		io_accesses++;
 		return;
 	}
+	pa = qemu_plugin_hwaddr_phys_addr(hw);
+	if (opt.maxphys && pa >= opt.maxphys) {
+		io_accesses++;
+		return;
+	}
 	ps = &phases[cur_phase];
-	ps->outcome[cm_hier_access(&model, qemu_plugin_hwaddr_phys_addr(hw))]++;
+	ps->outcome[cm_hier_access(&model, pa)]++;
 	if (is_store)
 		ps->stores++;
 	else
@@ -281,6 +293,8 @@ static const struct arg_def arg_defs[] = {
 	{ "out", ARG_OUT, &opt.out, false,
 	  "out=FILE, out=stderr or out=qemu-log" },
 	{ "flush", ARG_ONOFF, &opt.flush, false, "flush=on or flush=off" },
+	{ "maxphys", ARG_SIZE, &opt.maxphys, false,
+	  "maxphys=BYTES[K|M], 0 = no limit, e.g. maxphys=256M" },
 };
 
 #define NARGS (sizeof(arg_defs) / sizeof(arg_defs[0]))
@@ -335,7 +349,7 @@ static int parse_args(int argc, char **argv)
 			fprintf(stderr,
 				"cachesim: unknown argument '%s'; accepted: "
 				"l2size= l2ways= line= l1size= "
-				"l1ways= l1lat= l2lat= memlat= out= flush= (as "
+				"l1ways= l1lat= l2lat= memlat= out= flush= maxphys= (as "
 				"key=value)\n",
 				a);
 			return -1;

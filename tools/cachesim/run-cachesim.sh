@@ -10,7 +10,8 @@
 #
 # Kernel command line: bench=B cachesim=on cache_size=SIZE cache_ways=WAYS
 #   bench_min=16K bench_max=2*SIZE bench_runs=RUNS mm_shuffle=on [seed=N]
-# Plugin: l2size=SIZE l2ways=WAYS line=LINE l1size=L1 (8-way) out=OUTDIR/sim.txt
+# Plugin: l2size=SIZE l2ways=WAYS line=LINE l1size=L1 (8-way) maxphys=MEM
+#   (accesses above RAM, e.g. to a framebuffer, are not cached) out=OUTDIR/sim.txt
 # OUTDIR (default build/cachesim/<SIZE>-<WAYS>way-<LINE>B): serial.log,
 # sim.txt, table.txt, table.csv (grouped), raw.csv (one row per phase),
 # targets.txt (tools/cachesim/targets.py), cmdline.txt, elapsed.txt.
@@ -55,7 +56,7 @@ done
 
 cmdline="bench=$bench cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$max_b"
 cmdline+=" bench_runs=$runs mm_shuffle=on${seed:+ seed=$seed}"
-plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,out=$outdir/sim.txt"
+plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
 echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $plugargs" >>"$outdir/cmdline.txt"
 echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets 16K..$max_b, memory $mem" >&2
