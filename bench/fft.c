@@ -11,6 +11,7 @@
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/mm_check.h"
+#include "mm/shuffle.h"
 
 #define FFT_MAX_ERR 1e-9
 
@@ -34,6 +35,8 @@ static double fft_run(const struct fft_ops *ops, u32 n, bool colored, u32 run, u
 	u64 t0, t1;
 	u32 flags, seed = 0xff7u + n;
 
+	if (!colored)
+		shuffle_free_lists(); /* a fresh placement per run, as on a busy system */
 	task_start(colored ? "fft-on" : "fft-off");
 	if (bench_buf_alloc(&b, n * 16 + n * 8) < 0) {
 		task_end();

@@ -13,6 +13,7 @@
 #include "kernel/task.h"
 #include "mm/mm_check.h"
 #include "mm/page_color.h"
+#include "mm/shuffle.h"
 
 #define LINE 64u
 
@@ -67,6 +68,8 @@ static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhea
 	u64 t0, t1;
 	u32 flags;
 
+	if (!colored)
+		shuffle_free_lists(); /* a fresh placement per run, as on a busy system */
 	task_start(colored ? "stride-on" : "stride-off");
 	if (bench_buf_alloc(&b, ws) < 0) {
 		task_end();

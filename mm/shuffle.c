@@ -130,3 +130,10 @@ void __shuffle_free_lists(void)
 		}
 	}
 }
+
+void shuffle_free_lists(void)
+{
+	irqflags_t flags = zone_lock_irqsave();
+	__shuffle_free_lists();
+	zone_unlock_irqrestore(flags);
+}
