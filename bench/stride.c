@@ -8,6 +8,7 @@
  * which defeats prefetchers and measures latency. */
 #include "arch/x86/cpu.h"
 #include "bench/bench.h"
+#include "bench/chain.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
@@ -16,30 +17,6 @@
 #include "mm/shuffle.h"
 
 #define LINE 64u
-
-/* Links every line of buf[0, ws) into one cycle; returns the first line.
- * Each line's first word points to the next line. The random order is
- * built in place: word 1 of line i holds perm[i] while shuffling. */
-static void **build_chain(u8 *buf, u32 ws, bool random, struct mwc *g)
-{
-	u32 n = ws / LINE, i;
-
-	for (i = 0; i < n; i++)
-		((u32 *)(buf + i * LINE))[1] = (i + 1) % n;
-	if (random) {
-		/* Sattolo: a uniformly random permutation with a single cycle. */
-		for (i = n - 1; i > 0; i--) {
-			u32 j = mwc_below(g, i);
-			u32 *a = &((u32 *)(buf + i * LINE))[1], *b = &((u32 *)(buf + j * LINE))[1];
-			u32 t = *a;
-			*a = *b;
-			*b = t;
-		}
-	}
-	for (i = 0; i < n; i++)
-		*(void **)(buf + i * LINE) = buf + ((u32 *)(buf + i * LINE))[1] * LINE;
-	return (void **)buf;
-}
 
 /* Follows the chain for loads (a multiple of 16) loads; returns the end
  * pointer so the compiler cannot drop the loop. */
@@ -78,9 +55,16 @@ static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhea
 	*hits = b.hits;
 	*misses = b.misses;
 	mwc_init(&g, 0x5eed0000u + run, MWC_CARRY_DEFAULT);
-	start = build_chain(b.va, ws, random, &g);
+	start = chain_build(b.va, ws, LINE, random, &g);
 	loads = ALIGN_UP(loads, 16u);
-	chase_sink = chase(start, ws / LINE * 2 + 16); /* warm-up: two passes */
+	/* warm-up: two passes, the first one checking the chain is one cycle */
+	if (chain_cycle_length(start, ws / LINE) != ws / LINE) {
+		printk("stride: BUG: the chain over %u lines is not a single cycle\n", ws / LINE);
+		bench_buf_free(&b);
+		task_end();
+		return -1;
+	}
+	chase_sink = chase(start, ws / LINE + 16);
 	ksnprintf(desc, sizeof(desc), "bench=stride pattern=%s color=%s ws=%u run=%u", random ? "rand" : "seq",
 		  colored ? "on" : "off", ws, run);
 	flags = local_irq_save();
