@@ -132,3 +132,4 @@ clean:
 -include tools/zoneinfo/zoneinfo.mk
 -include tests/fuzz/fuzz.mk
 -include tools/bench-host/bench.mk
+-include tests/matrix/matrix.mk
