@@ -5,7 +5,7 @@
 # final line "make test: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick + boot + cachesim
+#   all      host + cache model + zoneinfo + fuzz-quick + boot + matrix-quick + cachesim
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
@@ -84,6 +84,7 @@ fi
 if [ "$mode" = boot ] || [ "$mode" = all ]; then
 	run_pytest boot tests/boot
 fi
+if [ "$mode" = all ] && has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
 if [ "$mode" = all ] && [ -d tests/cachesim ] && has_target cachesim; then
 	make --no-print-directory cachesim >/dev/null 2>&1 && run_pytest cachesim tests/cachesim || record cachesim FAIL 0 1
 fi
