@@ -26,23 +26,26 @@
 #include "kernel/string.h"
 
 #define FB_TYPE_RGB 1
-#define FB_MAX_COLS 256		/* 2048 pixels; wider screens use the left part */
-#define FB_MAX_ROWS 128		/* 2048 pixels */
-#define CR0_PG (1u << 31)
+#define FB_MAX_COLS 256 /* 2048 pixels; wider screens use the left part */
+#define FB_MAX_ROWS 128 /* 2048 pixels */
+#define CR0_PG	    (1u << 31)
 
 static struct {
-	u32 phys;		/* physical address of pixel (0, 0) */
-	u32 size;		/* bytes used: pitch * rows * FONT_HEIGHT */
-	u32 pitch;		/* bytes per pixel row */
-	u32 width, height, bpp, bytes;	/* pixels, bits and bytes per pixel */
-	u32 fg, bg;		/* pixel values for text and background */
-	u32 cols, rows;		/* text grid */
-	u32 col, row;		/* next cell to write */
+	u32 phys;		       /* physical address of pixel (0, 0) */
+	u32 size;		       /* bytes used: pitch * rows * FONT_HEIGHT */
+	u32 pitch;		       /* bytes per pixel row */
+	u32 width, height, bpp, bytes; /* pixels, bits and bytes per pixel */
+	u32 fg, bg;		       /* pixel values for text and background */
+	u32 cols, rows;		       /* text grid */
+	u32 col, row;		       /* next cell to write */
 	bool active, mapped;
 } fb;
-static u8 shadow[FB_MAX_ROWS][FB_MAX_COLS];	/* character shown in each cell */
+static u8 shadow[FB_MAX_ROWS][FB_MAX_COLS]; /* character shown in each cell */
 
-bool fbcon_active(void) { return fb.active; }
+bool fbcon_active(void)
+{
+	return fb.active;
+}
 
 /* A 0..255 intensity in a colour field of `size` bits at bit `pos`. */
 static u32 channel(u32 v, u8 pos, u8 size)
@@ -183,9 +186,10 @@ bool fbcon_init(const struct multiboot_info *mbi)
 	fb.active = true;
 	vga_disable(); /* a graphics mode: there is no text screen at 0xB8000 */
 	console_register(fbcon_write);
-	printk("fbcon: %ux%ux%u framebuffer at 0x%08x pitch %u (red %u:%u green %u:%u blue %u:%u): %ux%u text console\n",
-	       fb.width, fb.height, fb.bpp, fb.phys, fb.pitch, mbi->color_info[0], mbi->color_info[1],
-	       mbi->color_info[2], mbi->color_info[3], mbi->color_info[4], mbi->color_info[5], fb.cols, fb.rows);
+	printk(
+	    "fbcon: %ux%ux%u framebuffer at 0x%08x pitch %u (red %u:%u green %u:%u blue %u:%u): %ux%u text console\n",
+	    fb.width, fb.height, fb.bpp, fb.phys, fb.pitch, mbi->color_info[0], mbi->color_info[1], mbi->color_info[2],
+	    mbi->color_info[3], mbi->color_info[4], mbi->color_info[5], fb.cols, fb.rows);
 	return true;
 }
 

@@ -4,10 +4,10 @@
 
 #include "kernel/types.h"
 
-#define FONT_WIDTH 8
+#define FONT_WIDTH  8
 #define FONT_HEIGHT 16
-#define FONT_FIRST 0x20	/* ' ' */
-#define FONT_LAST 0x7e	/* '~' */
+#define FONT_FIRST  0x20 /* ' ' */
+#define FONT_LAST   0x7e /* '~' */
 
 /* font8x16[c - FONT_FIRST][row]: one byte per pixel row, top row first; bit 7
  * is the leftmost pixel. Printable ASCII only; fbcon draws others as '?'. */
