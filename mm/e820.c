@@ -38,7 +38,7 @@ static void sort_u64(u64 *v, u32 n)
 
 int e820_sanitize(const struct e820_table *in, struct e820_table *out, u64 *dropped_above_4g)
 {
-	static u64 points[2 * E820_MAX_ENTRIES];
+	static u64 points[2 * E820_MAX_ENTRIES + 1];
 	u32 i, j, npoints = 0;
 	u64 dropped = 0;
 
@@ -48,6 +48,9 @@ int e820_sanitize(const struct e820_table *in, struct e820_table *out, u64 *drop
 	if (in->nr_entries > E820_MAX_ENTRIES)
 		return -1;
 
+	/* Cut the address line at every boundary, and at 4 GiB, so that no
+	 * elementary interval straddles the limit. */
+	points[npoints++] = ADDR_LIMIT;
 	for (i = 0; i < in->nr_entries; i++) {
 		const struct e820_entry *e = &in->entries[i];
 		u64 end = e->addr + e->size;
@@ -56,16 +59,14 @@ int e820_sanitize(const struct e820_table *in, struct e820_table *out, u64 *drop
 			continue;
 		if (end < e->addr) /* wraps past 2^64: clamp */
 			end = ~0ull;
-		if (e->type == E820_TYPE_RAM && end > ADDR_LIMIT)
-			dropped += end - (e->addr > ADDR_LIMIT ? e->addr : ADDR_LIMIT);
-		if (e->addr >= ADDR_LIMIT)
-			continue;
 		points[npoints++] = e->addr;
-		points[npoints++] = end > ADDR_LIMIT ? ADDR_LIMIT : end;
+		points[npoints++] = end;
 	}
 	sort_u64(points, npoints);
 
-	/* Each interval [points[i], points[i+1]) gets the strongest covering type. */
+	/* Each interval [points[i], points[i+1]) gets the strongest covering
+	 * type: below 4 GiB it goes to out, above it only counts as dropped
+	 * usable memory (so RAM listed twice is counted once). */
 	for (i = 0; i + 1 < npoints; i++) {
 		u64 lo = points[i], hi = points[i + 1];
 		u32 best = 0, best_type = 0;
@@ -84,6 +85,11 @@ int e820_sanitize(const struct e820_table *in, struct e820_table *out, u64 *drop
 		}
 		if (!best)
 			continue; /* a hole */
+		if (lo >= ADDR_LIMIT) {
+			if (best_type == E820_TYPE_RAM)
+				dropped += hi - lo;
+			continue;
+		}
 		if (out->nr_entries) {
 			struct e820_entry *last = &out->entries[out->nr_entries - 1];
 			if (last->type == best_type && last->addr + last->size == lo) {
@@ -91,7 +97,7 @@ int e820_sanitize(const struct e820_table *in, struct e820_table *out, u64 *drop
 				continue;
 			}
 		}
-		/* Cannot fail: at most 2*E820_MAX_ENTRIES-1 intervals. */
+		/* Cannot fail: at most 2*E820_MAX_ENTRIES intervals below 4 GiB. */
 		e820_add(out, lo, hi - lo, best_type);
 	}
 	if (dropped_above_4g)

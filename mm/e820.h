@@ -37,7 +37,8 @@ int e820_add(struct e820_table *t, u64 addr, u64 size, u32 type);
  * truncated), overlaps resolved so that any non-usable type wins over usable
  * memory (between two non-usable types the larger type number wins), and
  * adjacent entries of one type merged. *dropped_above_4g (may be NULL)
- * receives the bytes of usable memory ignored at or above 4 GiB.
+ * receives the bytes of usable memory ignored at or above 4 GiB, resolved
+ * the same way (RAM listed twice counts once; reserved over RAM wins).
  * Returns the number of entries in out, or -1 when in has more than
  * E820_MAX_ENTRIES entries (out is then empty). */
 int e820_sanitize(const struct e820_table *in, struct e820_table *out, u64 *dropped_above_4g);
