@@ -39,7 +39,8 @@ KERNEL_OBJ := $(KERNEL_ASM:%.asm=$(B)/k/%.o) $(KERNEL_C:%.c=$(B)/k/%.o)
 SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
-.PHONY: all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test format-check
+
+.PHONY: FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test format-check
 
 all: kernel iso
 
@@ -53,15 +54,22 @@ deps-test:
 
 kernel: deps-run $(B)/kernel.elf $(B)/kernel.sym
 
-$(B)/k/%.o: %.c
+# Objects are rebuilt when the compiler flags change (a stale -march=i686
+# object once put cmov into a kernel meant for the 486).
+$(B)/k/flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CC) $(KCFLAGS)' | cmp -s - $@ || echo '$(CC) $(KCFLAGS)' > $@
+FORCE:
+
+$(B)/k/%.o: %.c $(B)/k/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
 
-$(B)/k/%.sse2.o: %.c
+$(B)/k/%.sse2.o: %.c $(B)/k/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(KCFLAGS) -msse -msse2 -mfpmath=sse -DFP_SSE2 -MMD -MP -c $< -o $@
 
-$(B)/k/%.o: %.asm
+$(B)/k/%.o: %.asm $(B)/k/flags
 	@mkdir -p $(dir $@)
 	$(NASM) -f elf32 -g -F dwarf -w+all -Werror -o $@ $<
 

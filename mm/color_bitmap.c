@@ -21,27 +21,17 @@ void color_bitmap_init(struct color_bitmap *cb, u32 nbits, u32 *storage)
 		storage[i] = 0;
 }
 
-void color_bitmap_set(struct color_bitmap *cb, u32 bit)
+void __color_bitmap_word_set(struct color_bitmap *cb, u32 bit)
 {
-	cb->l0[bit >> 5] |= 1u << (bit & 31);
 	cb->l1[bit >> 10] |= 1u << ((bit >> 5) & 31);
 	cb->l2 |= 1u << (bit >> 10);
 }
 
-void color_bitmap_clear(struct color_bitmap *cb, u32 bit)
+void __color_bitmap_word_clear(struct color_bitmap *cb, u32 bit)
 {
-	cb->l0[bit >> 5] &= ~(1u << (bit & 31));
-	if (cb->l0[bit >> 5])
-		return;
 	cb->l1[bit >> 10] &= ~(1u << ((bit >> 5) & 31));
-	if (cb->l1[bit >> 10])
-		return;
-	cb->l2 &= ~(1u << (bit >> 10));
-}
-
-bool color_bitmap_test(const struct color_bitmap *cb, u32 bit)
-{
-	return (cb->l0[bit >> 5] >> (bit & 31)) & 1;
+	if (!cb->l1[bit >> 10])
+		cb->l2 &= ~(1u << (bit >> 10));
 }
 
 /* Bits of w at positions >= pos (pos 0..32). */

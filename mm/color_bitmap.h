@@ -26,9 +26,36 @@ struct color_bitmap {
 u32 color_bitmap_words(u32 nbits);
 /* Attaches storage (color_bitmap_words(nbits) u32s) and clears every bit. */
 void color_bitmap_init(struct color_bitmap *cb, u32 nbits, u32 *storage);
-void color_bitmap_set(struct color_bitmap *cb, u32 bit);
-void color_bitmap_clear(struct color_bitmap *cb, u32 bit);
-bool color_bitmap_test(const struct color_bitmap *cb, u32 bit);
+/* Slow halves of set/clear: update the upper levels after a level-0 word
+ * changed between zero and non-zero. */
+void __color_bitmap_word_set(struct color_bitmap *cb, u32 bit);
+void __color_bitmap_word_clear(struct color_bitmap *cb, u32 bit);
+
+/* Sets a bit. The upper levels only change when the level-0 word was empty
+ * (invariant: an upper-level bit is set iff the word below it is non-zero),
+ * so the usual case is one load and one store. */
+static inline void color_bitmap_set(struct color_bitmap *cb, u32 bit)
+{
+	u32 *w = &cb->l0[bit >> 5], old = *w;
+
+	*w = old | (1u << (bit & 31));
+	if (!old)
+		__color_bitmap_word_set(cb, bit);
+}
+
+static inline void color_bitmap_clear(struct color_bitmap *cb, u32 bit)
+{
+	u32 *w = &cb->l0[bit >> 5];
+
+	*w &= ~(1u << (bit & 31));
+	if (!*w)
+		__color_bitmap_word_clear(cb, bit);
+}
+
+static inline bool color_bitmap_test(const struct color_bitmap *cb, u32 bit)
+{
+	return (cb->l0[bit >> 5] >> (bit & 31)) & 1;
+}
 /* Smallest set bit >= from, or COLOR_BITMAP_NONE. O(1): three word looks. */
 u32 color_bitmap_find_next(const struct color_bitmap *cb, u32 from);
 /* First set bit at or after from, wrapping around to 0; COLOR_BITMAP_NONE

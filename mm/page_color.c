@@ -82,23 +82,6 @@ int page_color_setup(u32 colors, void *(*alloc)(u32 bytes))
 
 /* ---- hooks for the buddy core ------------------------------------------- */
 
-void __page_color_add_free(struct free_area *area, struct page *page, u32 pfn, u32 order)
-{
-	u32 idx = pfn_color(pfn) >> order;
-
-	list_add(&page->lru, &area->color_list[idx]);
-	color_bitmap_set(&area->nonempty, idx);
-}
-
-void __page_color_del_free(struct free_area *area, struct page *page, u32 pfn, u32 order)
-{
-	u32 idx = pfn_color(pfn) >> order;
-
-	list_del(&page->lru);
-	if (list_empty(&area->color_list[idx]))
-		color_bitmap_clear(&area->nonempty, idx);
-}
-
 /*
  * Finds the color to allocate at: `color` itself when some order >= order
  * has a block containing it (a hit), else the nearest color above it
@@ -146,9 +129,14 @@ struct page *__page_color_rmqueue(struct zone *zone, u32 order)
 	}
 	/* Round the target up to the order's alignment (the seed's rule). */
 	want = ((t->target_color + align) & ~align) & mask;
-	color = __find_color(zone, order, want, &o);
-	if (color == COLOR_BITMAP_NONE)
-		return NULL;
+	if (color_bitmap_test(&zone->free_area[order].nonempty, want >> order)) {
+		color = want; /* the usual case: a block of the target at this order */
+		o = order;
+	} else {
+		color = __find_color(zone, order, want, &o);
+		if (color == COLOR_BITMAP_NONE)
+			return NULL;
+	}
 
 	if (color == want) {
 		t->hits++;
@@ -160,7 +148,8 @@ struct page *__page_color_rmqueue(struct zone *zone, u32 order)
 	}
 	page = list_first_entry(&zone->free_area[o].color_list[color >> o], struct page, lru);
 	__del_page_from_free_list(zone, page, o);
-	page = __expand(zone, page, order, o, color);
+	if (o != order)
+		page = __expand(zone, page, order, o, color);
 	page_color_stats.pages_allocated += 1u << order;
 	t->target_color = (color + (1u << order)) & mask;
 	return page;

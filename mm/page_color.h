@@ -53,10 +53,25 @@ void page_color_start(void);
 void page_color_stop(void);
 
 /* --- hooks for the buddy core (zone lock held) --- */
-/* Puts a free block on the list the policy wants (color list when on). */
-void __page_color_add_free(struct free_area *area, struct page *page, u32 pfn, u32 order);
-/* Takes a free block off its list (keeps the non-empty bitmap right). */
-void __page_color_del_free(struct free_area *area, struct page *page, u32 pfn, u32 order);
+/* Puts a free block on its color list: list color(pfn) >> order. Inline:
+ * it runs on every free while coloring is on. */
+static inline void __page_color_add_free(struct free_area *area, struct page *page, u32 pfn, u32 order)
+{
+	u32 idx = pfn_color(pfn) >> order;
+
+	list_add(&page->lru, &area->color_list[idx]);
+	color_bitmap_set(&area->nonempty, idx);
+}
+
+/* Takes a free block off its color list, keeping the non-empty bitmap right. */
+static inline void __page_color_del_free(struct free_area *area, struct page *page, u32 pfn, u32 order)
+{
+	u32 idx = pfn_color(pfn) >> order;
+
+	list_del(&page->lru);
+	if (list_empty(&area->color_list[idx]))
+		color_bitmap_clear(&area->nonempty, idx);
+}
 /* Allocates a block of `order` for the current task from zone: picks the
  * target color (or the nearest available one, walking colors upward), takes
  * the smallest block that contains it and splits toward it. Returns NULL
