@@ -272,6 +272,21 @@ static void test_e820_sanitize(void **state)
 	assert_true(capture_contains("e820: [mem 0x0000000012d00000-0x0000000012efffff] ACPI NVS\n"));
 }
 
+/* From a fuzz_memmap input: reserved memory over RAM above 4 GiB is not
+ * counted as dropped usable memory (the same rule as below 4 GiB). */
+static void test_e820_dropped_respects_reserved(void **state)
+{
+	struct e820_table in = { 0 }, out;
+	u64 dropped;
+	(void)state;
+	e820_add(&in, MB(1), MB(15), E820_TYPE_RAM);
+	e820_add(&in, 0x100000000ull, MB(1024), E820_TYPE_RAM);
+	e820_add(&in, 0x100000000ull + MB(512), MB(256), E820_TYPE_RESERVED);
+	e820_add(&in, 0x100000000ull + MB(600), MB(100), E820_TYPE_RAM); /* inside the reserved part */
+	assert_int_equal(e820_sanitize(&in, &out, &dropped), 1);
+	assert_int_equal(dropped, MB(768));
+}
+
 static void test_e820_too_many_entries(void **state)
 {
 	static struct e820_table in, out;
@@ -320,6 +335,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_zone_fallback_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_holes_are_never_allocated, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_e820_sanitize, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_e820_dropped_respects_reserved, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_e820_too_many_entries, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_memblock_alloc_and_reserve, setup, teardown),
 	};
