@@ -44,6 +44,9 @@ KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 all: kernel iso
 
+# Keep intermediate objects (no trailing "rm" after the test summary).
+.SECONDARY:
+
 help:
 	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
 

@@ -2,7 +2,7 @@
 # tools/run-tests.sh host|boot|all [HOST_TEST_BINARIES...]
 #
 # Runs the test suites and prints one summary: each suite's result, then a
-# final line "make test: N passed, N failed" counting test cases.
+# final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest)
 #   all      host + cache model + zoneinfo + fuzz-quick + boot + matrix-quick + cachesim
@@ -92,5 +92,5 @@ fi
 echo
 echo "test summary (logs in $logdir):"
 printf '  %s\n' "${summary[@]}"
-echo "make test: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
