@@ -40,7 +40,7 @@ SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 
-.PHONY: FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test format-check
+.PHONY: format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test format-check
 
 all: kernel iso
 
@@ -132,8 +132,11 @@ test-boot: kernel
 test: deps-test kernel $(HOST_TESTS)
 	@tools/run-tests.sh all $(HOST_TESTS)
 
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')
 format-check:
-	@clang-format --dry-run --Werror $(KERNEL_C) $(wildcard tests/host/*.c tools/*/*.c) && echo "format-check: clean"
+	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: clean"
+format:
+	clang-format -i $(FORMAT_FILES)
 
 clean:
 	rm -rf $(B)

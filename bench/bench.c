@@ -16,8 +16,8 @@ static char last_on_keys[96];
 static u32 highmem_reported;
 static double last_on_median;
 
-void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v,
-		  u32 n, u32 hits, u32 misses, u32 tsc_khz, const char *extra)
+void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
+		  u32 misses, u32 tsc_khz, const char *extra)
 {
 	struct bench_stats st;
 	char a[24], b[24], c[24], d[24], ns[40] = "", full[96];
@@ -35,8 +35,8 @@ void bench_report(const char *bench, const char *keys, const char *unit, bool co
 		fmt_fixed(t, sizeof(t), st.median * 1e6 / tsc_khz, 3);
 		ksnprintf(ns, sizeof(ns), " ns_median=%s", t);
 	}
-	printk("%-6s %-28s color=%-3s median %10s  mean %10s  sd %9s  min %10s %s  hits %u misses %u\n", bench,
-	       keys, colored ? "on" : "off", b, c, d, a, unit, hits, misses);
+	printk("%-6s %-28s color=%-3s median %10s  mean %10s  sd %9s  min %10s %s  hits %u misses %u\n", bench, keys,
+	       colored ? "on" : "off", b, c, d, a, unit, hits, misses);
 	printk("@result bench=%s %s color=%s runs=%u unit=%s min=%s median=%s mean=%s stddev=%s%s hits=%u misses=%u"
 	       " highmem_pages=%u%s%s\n",
 	       bench, keys, colored ? "on" : "off", n, unit, a, b, c, d, ns, hits, misses,
@@ -53,7 +53,8 @@ void bench_report(const char *bench, const char *keys, const char *unit, bool co
 		last_on_median = st.median;
 	} else if (!strcmp(full, last_on_keys) && last_on_median > 0) {
 		char r[24];
-		printk("%-6s %-28s off/on median ratio %s\n", bench, keys, fmt_fixed(r, sizeof(r), st.median / last_on_median, 3));
+		printk("%-6s %-28s off/on median ratio %s\n", bench, keys,
+		       fmt_fixed(r, sizeof(r), st.median / last_on_median, 3));
 	}
 }
 

@@ -10,14 +10,14 @@ enum bench_which { BENCH_ALL, BENCH_FFT, BENCH_STRIDE, BENCH_NONE, BENCH_PROBE }
 enum bench_modes { BENCH_MODES_BOTH, BENCH_MODES_ON, BENCH_MODES_OFF };
 
 struct bench_config {
-	u32 which;      /* enum bench_which */
-	u32 modes;      /* enum bench_modes: coloring on and/or off per point */
-	u32 runs;       /* repetitions per point and mode, each in a new task */
-	u32 min_ws;     /* smallest working set, bytes (power of two) */
-	u32 max_ws;     /* largest working set, bytes (power of two) */
-	u32 tsc_khz;    /* for nanoseconds in the log; 0 = unknown */
+	u32 which;	  /* enum bench_which */
+	u32 modes;	  /* enum bench_modes: coloring on and/or off per point */
+	u32 runs;	  /* repetitions per point and mode, each in a new task */
+	u32 min_ws;	  /* smallest working set, bytes (power of two) */
+	u32 max_ws;	  /* largest working set, bytes (power of two) */
+	u32 tsc_khz;	  /* for nanoseconds in the log; 0 = unknown */
 	bool phase_marks; /* store phase markers for tools/cachesim */
-	bool check;     /* mm_check() after every run (mm_debug) */
+	bool check;	  /* mm_check() after every run (mm_debug) */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one
@@ -43,7 +43,7 @@ char *fmt_sci(char *buf, u32 size, double x);
 /* A task's benchmark buffer: pages allocated one at a time (order 0,
  * GFP_HIGHUSER, as a process's page faults would get them) by the current
  * task and mapped virtually contiguous at BENCH_VA. */
-#define BENCH_VA 0xC0000000u
+#define BENCH_VA	0xC0000000u
 #define BENCH_MAX_PAGES 65536u /* 256 MiB */
 /* Buffer pages that came from HighMem, counted over all allocations. */
 extern u32 bench_highmem_pages;
@@ -76,8 +76,8 @@ void bench_phase_end(void);
  * (highmem_pages: buffer pages from HighMem since the previous report)
  * After an "off" line whose keys match the previous "on" line, prints the
  * off/on ratio of the medians. v: the runs' values. */
-void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v,
-		  u32 n, u32 hits, u32 misses, u32 tsc_khz, const char *extra);
+void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
+		  u32 misses, u32 tsc_khz, const char *extra);
 /* Switches page coloring for the next runs (page_color_start/stop). */
 void bench_set_coloring(bool on);
 

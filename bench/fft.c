@@ -26,8 +26,8 @@ static const struct fft_ops *pick_ops(void)
 
 /* One timed transform of n points in a new task. *err receives the
  * round-trip error when verify is set. Returns cycles, or -1. */
-static double fft_run(const struct fft_ops *ops, u32 n, bool colored, u32 run, u64 overhead, bool verify,
-		      double *err, u32 *hits, u32 *misses)
+static double fft_run(const struct fft_ops *ops, u32 n, bool colored, u32 run, u64 overhead, bool verify, double *err,
+		      u32 *hits, u32 *misses)
 {
 	struct bench_buf b;
 	struct cplx *x, *w;
@@ -101,7 +101,8 @@ u32 bench_fft(const struct bench_config *cfg)
 			err = ops->dft_error(x, w, 64, 12345);
 			printk("fft: naive DFT check n=64 max_rel_err=%s %s\n", fmt_sci(e, sizeof(e), err),
 			       err < FFT_MAX_ERR ? "ok" : "FAILED");
-			printk("@check name=fft_dft n=64 max_rel_err=%s verified=%s\n", e, err < FFT_MAX_ERR ? "yes" : "no");
+			printk("@check name=fft_dft n=64 max_rel_err=%s verified=%s\n", e,
+			       err < FFT_MAX_ERR ? "yes" : "no");
 			failures += err < FFT_MAX_ERR ? 0 : 1;
 			bench_buf_free(&b);
 		} else {

@@ -6,10 +6,10 @@
 
 #ifdef FP_SSE2
 #define FP(name) name##_sse2
-#define FP_NAME "sse2"
+#define FP_NAME	 "sse2"
 #else
 #define FP(name) name##_x87
-#define FP_NAME "x87"
+#define FP_NAME	 "x87"
 #endif
 
 #define PI 3.14159265358979323846
@@ -132,7 +132,10 @@ static void FP(fill)(struct cplx *x, u32 n, u32 seed)
 	}
 }
 
-static double absd(double v) { return v < 0 ? -v : v; }
+static double absd(double v)
+{
+	return v < 0 ? -v : v;
+}
 
 static double FP(roundtrip_error)(const struct cplx *x, u32 n, u32 seed)
 {

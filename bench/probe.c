@@ -51,11 +51,11 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-#define PROBE_LINE 64u
+#define PROBE_LINE	     64u
 #define PROBE_LINES_PER_PAGE (PAGE_SIZE / PROBE_LINE)
-#define PROBE_MAX_PAGES 65u      /* cache_ways <= 64, so W + 1 <= 65 */
-#define PROBE_MAX_REJECTS 16384u /* pages tried while looking for one color */
-#define PROBE_PHASE_TOP 1023u    /* inner phase ids: 1023, 1022, ... */
+#define PROBE_MAX_PAGES	     65u    /* cache_ways <= 64, so W + 1 <= 65 */
+#define PROBE_MAX_REJECTS    16384u /* pages tried while looking for one color */
+#define PROBE_PHASE_TOP	     1023u  /* inner phase ids: 1023, 1022, ... */
 
 static u32 probe_pfns[PROBE_MAX_PAGES];
 static u32 probe_rejects[PROBE_MAX_REJECTS];
@@ -183,8 +183,7 @@ enum probe_kind { P_FIT, P_ASSOC, P_CONFLICT, P_RANDOM };
 static const char *const probe_names[] = { "fit", "assoc", "conflict", "random" };
 
 /* Runs one pattern; returns 0 or 1 (failure). */
-static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 inner, u32 sets, u32 ways,
-		     u32 colors)
+static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 inner, u32 sets, u32 ways, u32 colors)
 {
 	u32 half = MAX(1u, colors / 2), k, got, rounds, outer = 0, flags, i, len;
 	bool colored = kind == P_FIT;
@@ -192,10 +191,22 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 	char desc[128];
 
 	switch (kind) {
-	case P_FIT: k = MIN(16u, half); rounds = 2; break;
-	case P_ASSOC: k = ways; rounds = 4; break;
-	case P_CONFLICT: k = ways + 1; rounds = 4; break;
-	default: k = MIN(32u, half); rounds = 2; break;
+	case P_FIT:
+		k = MIN(16u, half);
+		rounds = 2;
+		break;
+	case P_ASSOC:
+		k = ways;
+		rounds = 4;
+		break;
+	case P_CONFLICT:
+		k = ways + 1;
+		rounds = 4;
+		break;
+	default:
+		k = MIN(32u, half);
+		rounds = 2;
+		break;
 	}
 	bench_set_coloring(colored);
 	task_start(colored ? "probe-on" : "probe-off");
@@ -214,8 +225,8 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 	for (i = 0; i < k && len < sizeof(probe_buf); i++)
 		len += (u32)ksnprintf(probe_buf + len, sizeof(probe_buf) - len, "%s%u", i ? "," : "", probe_pfns[i]);
 
-	ksnprintf(desc, sizeof(desc), "bench=probe pattern=%s part=outer color=%s pages=%u rounds=%u", probe_names[kind],
-		  colored ? "on" : "off", k, rounds);
+	ksnprintf(desc, sizeof(desc), "bench=probe pattern=%s part=outer color=%s pages=%u rounds=%u",
+		  probe_names[kind], colored ? "on" : "off", k, rounds);
 	if (cfg->phase_marks) {
 		printk("@phase id=%u bench=probe pattern=%s part=loop color=%s pages=%u rounds=%u\n", inner,
 		       probe_names[kind], colored ? "on" : "off", k, rounds);

@@ -90,7 +90,6 @@ char *fmt_sci(char *buf, u32 size, double x)
 		m /= 10;
 		e++;
 	}
-	ksnprintf(buf, size, "%s%u.%02ue%c%02d", neg ? "-" : "", m / 100, m % 100, e < 0 ? '-' : '+',
-		  e < 0 ? -e : e);
+	ksnprintf(buf, size, "%s%u.%02ue%c%02d", neg ? "-" : "", m / 100, m % 100, e < 0 ? '-' : '+', e < 0 ? -e : e);
 	return buf;
 }

@@ -97,7 +97,8 @@ u32 bench_stride(const struct bench_config *cfg)
 				u32 r, hits = 0, misses = 0, h = 0, mi = 0;
 				char keys[64];
 
-				if ((colored && cfg->modes == BENCH_MODES_OFF) || (!colored && cfg->modes == BENCH_MODES_ON))
+				if ((colored && cfg->modes == BENCH_MODES_OFF) ||
+				    (!colored && cfg->modes == BENCH_MODES_ON))
 					continue;
 				bench_set_coloring(colored);
 				for (r = 0; r < cfg->runs; r++) {

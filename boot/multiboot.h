@@ -7,19 +7,19 @@
 
 #define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002u
 
-#define MULTIBOOT_INFO_MEMORY (1u << 0)   /* mem_lower/mem_upper valid */
-#define MULTIBOOT_INFO_CMDLINE (1u << 2)
-#define MULTIBOOT_INFO_MODS (1u << 3)
-#define MULTIBOOT_INFO_MEM_MAP (1u << 6)
+#define MULTIBOOT_INFO_MEMORY		(1u << 0) /* mem_lower/mem_upper valid */
+#define MULTIBOOT_INFO_CMDLINE		(1u << 2)
+#define MULTIBOOT_INFO_MODS		(1u << 3)
+#define MULTIBOOT_INFO_MEM_MAP		(1u << 6)
 #define MULTIBOOT_INFO_BOOT_LOADER_NAME (1u << 9)
-#define MULTIBOOT_INFO_FRAMEBUFFER (1u << 12)
+#define MULTIBOOT_INFO_FRAMEBUFFER	(1u << 12)
 
 struct multiboot_info {
 	u32 flags;
 	u32 mem_lower; /* KiB below 1 MiB */
 	u32 mem_upper; /* KiB above 1 MiB, up to the first hole */
 	u32 boot_device;
-	u32 cmdline;   /* physical address of a NUL-terminated string */
+	u32 cmdline; /* physical address of a NUL-terminated string */
 	u32 mods_count;
 	u32 mods_addr;
 	u32 syms[4];

@@ -112,10 +112,23 @@ static int parse_size_why(const char *s, u32 *out)
 	if (err == NUM_SYNTAX)
 		return NUM_SYNTAX;
 	switch (*s) {
-	case 'K': case 'k': shift = 10; s++; break;
-	case 'M': case 'm': shift = 20; s++; break;
-	case 'G': case 'g': shift = 30; s++; break;
-	default: break;
+	case 'K':
+	case 'k':
+		shift = 10;
+		s++;
+		break;
+	case 'M':
+	case 'm':
+		shift = 20;
+		s++;
+		break;
+	case 'G':
+	case 'g':
+		shift = 30;
+		s++;
+		break;
+	default:
+		break;
 	}
 	if (shift && s[0] == 'i' && s[1] == 'B')
 		s += 2;
@@ -139,8 +152,13 @@ int parse_size(const char *s, u32 *out)
 /* format_size: see cmdline.h. Always NUL-terminates when size > 0. */
 void format_size(char *buf, size_t size, u32 bytes)
 {
-	static const struct { u32 unit; char suffix; } units[] = {
-		{ 1u << 30, 'G' }, { 1u << 20, 'M' }, { 1u << 10, 'K' },
+	static const struct {
+		u32 unit;
+		char suffix;
+	} units[] = {
+		{ 1u << 30, 'G' },
+		{ 1u << 20, 'M' },
+		{ 1u << 10, 'K' },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
@@ -212,13 +230,11 @@ static void param_form(const struct kernel_param *p, char *buf, size_t size)
 	case PARAM_SIZE:
 		format_size(lo, sizeof(lo), p->min);
 		format_size(hi, sizeof(hi), p->max);
-		ksnprintf(buf, size, "N[K|M|G]%s between %s and %s",
-			  p->pow2 ? ", a power of two" : "", lo, hi);
+		ksnprintf(buf, size, "N[K|M|G]%s between %s and %s", p->pow2 ? ", a power of two" : "", lo, hi);
 		break;
 	case PARAM_ENUM:
 		for (size_t i = 0; p->choices && p->choices[i] && len < size; i++)
-			len += (size_t)ksnprintf(buf + len, size - len, "%s%s",
-						 i ? "|" : "", p->choices[i]);
+			len += (size_t)ksnprintf(buf + len, size - len, "%s%s", i ? "|" : "", p->choices[i]);
 		break;
 	case PARAM_FLAG:
 		ksnprintf(buf, size, "no value (bare '%s')", p->name);
@@ -258,8 +274,7 @@ static void param_value(const struct kernel_param *p, char *buf, size_t size)
 
 /* ---- parsing ------------------------------------------------------------ */
 
-static struct kernel_param *find_param(struct kernel_param *params, size_t n,
-				       const char *key)
+static struct kernel_param *find_param(struct kernel_param *params, size_t n, const char *key)
 {
 	for (size_t i = 0; i < n; i++)
 		if (params[i].name && strcmp(params[i].name, key) == 0)
@@ -268,16 +283,14 @@ static struct kernel_param *find_param(struct kernel_param *params, size_t n,
 }
 
 /* Prints the rejection of key[=value] for p. Always returns 1. */
-static int reject(const struct kernel_param *p, const char *key,
-		  const char *value, const char *problem)
+static int reject(const struct kernel_param *p, const char *key, const char *value, const char *problem)
 {
 	char form[256], cur[64];
 
 	param_form(p, form, sizeof(form));
 	param_value(p, cur, sizeof(cur));
-	printk("cmdline: %s%s%s rejected: %s; accepted: %s; keeping %s %s\n",
-	       key, value ? "=" : "", value ? value : "", problem, form,
-	       p->given ? "earlier value" : "default", cur);
+	printk("cmdline: %s%s%s rejected: %s; accepted: %s; keeping %s %s\n", key, value ? "=" : "", value ? value : "",
+	       problem, form, p->given ? "earlier value" : "default", cur);
 	return 1;
 }
 
@@ -376,8 +389,7 @@ static int parse_token(char *tok, bool first, struct kernel_param *params, size_
 	}
 	p = find_param(params, n, tok);
 	if (!p) {
-		printk("cmdline: unknown parameter '%s' ignored; 'help' lists the parameters\n",
-		       tok);
+		printk("cmdline: unknown parameter '%s' ignored; 'help' lists the parameters\n", tok);
 		return 1;
 	}
 	return apply_value(p, tok, value);
@@ -407,8 +419,8 @@ int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n)
 			p++;
 		len = (size_t)(p - start);
 		if (len > CMDLINE_TOKEN_MAX) {
-			printk("cmdline: token '%.32s...' (%u bytes) rejected: longer than %u bytes; ignored\n",
-			       start, (unsigned)len, (unsigned)CMDLINE_TOKEN_MAX);
+			printk("cmdline: token '%.32s...' (%u bytes) rejected: longer than %u bytes; ignored\n", start,
+			       (unsigned)len, (unsigned)CMDLINE_TOKEN_MAX);
 			rejected++;
 		} else {
 			memcpy(tok, start, len);
@@ -437,14 +449,13 @@ void cmdline_print_help(const struct kernel_param *params, size_t n)
 		wcur = MAX(wcur, (int)strlen(cur));
 	}
 	printk("cmdline: parameters (key=value, separated by spaces):\n");
-	printk("  %-*s  %-*s  %-*s  %s\n", wname, "name", wform, "accepted",
-	       wcur, "current", "description");
+	printk("  %-*s  %-*s  %-*s  %s\n", wname, "name", wform, "accepted", wcur, "current", "description");
 	for (size_t i = 0; i < n; i++) {
 		if (!params[i].name)
 			continue;
 		param_form(&params[i], form, sizeof(form));
 		param_value(&params[i], cur, sizeof(cur));
-		printk("  %-*s  %-*s  %-*s  %s\n", wname, params[i].name, wform, form,
-		       wcur, cur, params[i].help ? params[i].help : "");
+		printk("  %-*s  %-*s  %-*s  %s\n", wname, params[i].name, wform, form, wcur, cur,
+		       params[i].help ? params[i].help : "");
 	}
 }

@@ -20,23 +20,23 @@
 #include "kernel/types.h"
 
 enum param_type {
-	PARAM_BOOL,  /* on|off (also 1|0, yes|no, true|false); value: bool */
-	PARAM_UINT,  /* decimal or 0x-hex u32 within [min, max]; value: u32 */
-	PARAM_SIZE,  /* N, N[K|M|G] (k/m/g too) in bytes, within [min, max],
+	PARAM_BOOL, /* on|off (also 1|0, yes|no, true|false); value: bool */
+	PARAM_UINT, /* decimal or 0x-hex u32 within [min, max]; value: u32 */
+	PARAM_SIZE, /* N, N[K|M|G] (k/m/g too) in bytes, within [min, max],
 			and a power of two when .pow2 is set; value: u32 */
-	PARAM_ENUM,  /* one of .choices (NULL-terminated); value: u32 index */
-	PARAM_FLAG,  /* bare key, no value; value: bool set to true */
+	PARAM_ENUM, /* one of .choices (NULL-terminated); value: u32 index */
+	PARAM_FLAG, /* bare key, no value; value: bool set to true */
 };
 
 struct kernel_param {
 	const char *name;
 	enum param_type type;
-	void *value;               /* bool* or u32* as above */
-	u32 min, max;              /* PARAM_UINT / PARAM_SIZE range, inclusive */
-	bool pow2;                 /* PARAM_SIZE: must be a power of two */
+	void *value;		    /* bool* or u32* as above */
+	u32 min, max;		    /* PARAM_UINT / PARAM_SIZE range, inclusive */
+	bool pow2;		    /* PARAM_SIZE: must be a power of two */
 	const char *const *choices; /* PARAM_ENUM */
-	const char *help;          /* one line for `help` */
-	bool given;                /* set by the parser when a valid value was seen */
+	const char *help;	    /* one line for `help` */
+	bool given;		    /* set by the parser when a valid value was seen */
 };
 
 /* Parses cmdline (NUL-terminated, may be NULL or empty) against params[n].

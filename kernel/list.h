@@ -9,10 +9,13 @@ struct list_head {
 	struct list_head *next, *prev;
 };
 
-#define LIST_HEAD_INIT(name) { &(name), &(name) }
+#define LIST_HEAD_INIT(name)                                                                                           \
+	{                                                                                                              \
+		&(name), &(name)                                                                                       \
+	}
 
-#define container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
-#define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define container_of(ptr, type, member)	     ((type *)((char *)(ptr)-offsetof(type, member)))
+#define list_entry(ptr, type, member)	     container_of(ptr, type, member)
 #define list_first_entry(head, type, member) list_entry((head)->next, type, member)
 
 static inline void INIT_LIST_HEAD(struct list_head *h)
@@ -21,7 +24,10 @@ static inline void INIT_LIST_HEAD(struct list_head *h)
 	h->prev = h;
 }
 
-static inline bool list_empty(const struct list_head *h) { return h->next == h; }
+static inline bool list_empty(const struct list_head *h)
+{
+	return h->next == h;
+}
 
 static inline void __list_add(struct list_head *n, struct list_head *prev, struct list_head *next)
 {
@@ -32,9 +38,15 @@ static inline void __list_add(struct list_head *n, struct list_head *prev, struc
 }
 
 /* Inserts n right after head (stack order). */
-static inline void list_add(struct list_head *n, struct list_head *head) { __list_add(n, head, head->next); }
+static inline void list_add(struct list_head *n, struct list_head *head)
+{
+	__list_add(n, head, head->next);
+}
 /* Inserts n right before head (queue order). */
-static inline void list_add_tail(struct list_head *n, struct list_head *head) { __list_add(n, head->prev, head); }
+static inline void list_add_tail(struct list_head *n, struct list_head *head)
+{
+	__list_add(n, head->prev, head);
+}
 
 /* Unlinks e and poisons its pointers so a second unlink faults loudly. */
 static inline void list_del(struct list_head *e)
@@ -46,8 +58,8 @@ static inline void list_del(struct list_head *e)
 }
 
 #define list_for_each(pos, head) for (pos = (head)->next; pos != (head); pos = pos->next)
-#define list_for_each_entry(pos, head, member)                                   \
-	for (pos = list_entry((head)->next, __typeof__(*pos), member); &pos->member != (head); \
+#define list_for_each_entry(pos, head, member)                                                                         \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member); &pos->member != (head);                         \
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
 
 /* Number of entries (walks the list). */

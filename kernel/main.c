@@ -47,29 +47,66 @@ static struct {
 	bool cachesim;
 	bool selftest;
 	u32 fault;
-} kp = { .bench = BENCH_ALL, .bench_modes = BENCH_MODES_BOTH, .bench_runs = 5, .bench_min = 4096,
-	 .bench_max = 512 * 1024, .selftest = true };
+} kp = { .bench = BENCH_ALL,
+	 .bench_modes = BENCH_MODES_BOTH,
+	 .bench_runs = 5,
+	 .bench_min = 4096,
+	 .bench_max = 512 * 1024,
+	 .selftest = true };
 
 static struct kernel_param kernel_params[] = {
 	{ .name = "help", .type = PARAM_FLAG, .value = &kp.help, .help = "print every parameter and its default" },
-	{ .name = "seed", .type = PARAM_UINT, .value = &kp.seed, .min = 0, .max = 0xffffffffu,
+	{ .name = "seed",
+	  .type = PARAM_UINT,
+	  .value = &kp.seed,
+	  .min = 0,
+	  .max = 0xffffffffu,
 	  .help = "MWC seed for starting colors and the shuffle (default: from the TSC)" },
-	{ .name = "bench", .type = PARAM_ENUM, .value = &kp.bench, .choices = bench_choices,
+	{ .name = "bench",
+	  .type = PARAM_ENUM,
+	  .value = &kp.bench,
+	  .choices = bench_choices,
 	  .help = "which benchmarks run" },
-	{ .name = "bench_modes", .type = PARAM_ENUM, .value = &kp.bench_modes, .choices = modes_choices,
+	{ .name = "bench_modes",
+	  .type = PARAM_ENUM,
+	  .value = &kp.bench_modes,
+	  .choices = modes_choices,
 	  .help = "coloring on and/or off for every point (page_color=off alone implies off)" },
-	{ .name = "bench_runs", .type = PARAM_UINT, .value = &kp.bench_runs, .min = 1, .max = 64,
+	{ .name = "bench_runs",
+	  .type = PARAM_UINT,
+	  .value = &kp.bench_runs,
+	  .min = 1,
+	  .max = 64,
 	  .help = "runs per point and mode, each in a new task" },
-	{ .name = "bench_min", .type = PARAM_SIZE, .value = &kp.bench_min, .min = 4096, .max = 128u << 20,
-	  .pow2 = true, .help = "smallest stride working set" },
-	{ .name = "bench_max", .type = PARAM_SIZE, .value = &kp.bench_max, .min = 16384, .max = 128u << 20,
-	  .pow2 = true, .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
-	{ .name = "qemu_exit", .type = PARAM_UINT, .value = &kp.qemu_exit, .min = 0, .max = 0xffff,
+	{ .name = "bench_min",
+	  .type = PARAM_SIZE,
+	  .value = &kp.bench_min,
+	  .min = 4096,
+	  .max = 128u << 20,
+	  .pow2 = true,
+	  .help = "smallest stride working set" },
+	{ .name = "bench_max",
+	  .type = PARAM_SIZE,
+	  .value = &kp.bench_max,
+	  .min = 16384,
+	  .max = 128u << 20,
+	  .pow2 = true,
+	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
+	{ .name = "qemu_exit",
+	  .type = PARAM_UINT,
+	  .value = &kp.qemu_exit,
+	  .min = 0,
+	  .max = 0xffff,
 	  .help = "isa-debug-exit port to end QEMU with the result (0 = halt; never on real PCs)" },
-	{ .name = "cachesim", .type = PARAM_BOOL, .value = &kp.cachesim,
+	{ .name = "cachesim",
+	  .type = PARAM_BOOL,
+	  .value = &kp.cachesim,
 	  .help = "mark benchmark phases for tools/cachesim (QEMU plugin)" },
 	{ .name = "selftest", .type = PARAM_BOOL, .value = &kp.selftest, .help = "run the boot self-tests" },
-	{ .name = "fault", .type = PARAM_ENUM, .value = &kp.fault, .choices = fault_choices,
+	{ .name = "fault",
+	  .type = PARAM_ENUM,
+	  .value = &kp.fault,
+	  .choices = fault_choices,
 	  .help = "raise a CPU exception at the end (tests the fault report)" },
 };
 
@@ -195,9 +232,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	task_init();
 	printk("\npagecolor " PAGECOLOR_VERSION ": page coloring in a zoned buddy allocator, with cache benchmarks\n");
 	if (magic != MULTIBOOT_BOOTLOADER_MAGIC) {
-		printk("boot: not loaded by a Multiboot loader: EAX=0x%x, expected 0x%x.\n"
-		       "boot: boot this kernel with GRUB ('multiboot /boot/kernel.elf') or 'qemu-system-i386 -kernel'.\n",
-		       magic, MULTIBOOT_BOOTLOADER_MAGIC);
+		printk(
+		    "boot: not loaded by a Multiboot loader: EAX=0x%x, expected 0x%x.\n"
+		    "boot: boot this kernel with GRUB ('multiboot /boot/kernel.elf') or 'qemu-system-i386 -kernel'.\n",
+		    magic, MULTIBOOT_BOOTLOADER_MAGIC);
 		printk("@final status=fail reason=not_multiboot\n");
 		arch_halt(EXIT_FAILURE_CODE);
 	}
@@ -221,7 +259,9 @@ void kmain(u32 magic, u32 mbi_phys)
 		kp.bench_modes = BENCH_MODES_OFF;
 
 	tsc_khz = tsc_calibrate_khz();
-	seed = find_param("seed")->given ? kp.seed : boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
+	seed = find_param("seed")->given ? kp.seed
+	       : boot_cpu.has_tsc	 ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32)
+					 : MWC_SEED_DEFAULT;
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
 
 	/* ---- the log header ---- */
@@ -233,10 +273,12 @@ void kmain(u32 magic, u32 mbi_phys)
 	       fbcon_active() ? "no" : "yes", fbcon_active() ? "yes" : "no", tsc_khz);
 
 	if (find_param("cache_size")->given || find_param("cache_ways")->given)
-		printk("coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
-		       mm_params.cache_size >> 10, mm_params.cache_ways, llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
+		printk(
+		    "coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
+		    mm_params.cache_size >> 10, mm_params.cache_ways, llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
 	else if (llc && llc->size)
-		printk("coloring: cache_size=%uK from the largest cache CPUID reports (L%u %uK, %s), cache_ways=1 as the seed\n",
+		printk("coloring: cache_size=%uK from the largest cache CPUID reports (L%u %uK, %s), cache_ways=1 as "
+		       "the seed\n",
 		       mm_params.cache_size >> 10, llc->level, llc->size >> 10, boot_cpu.cache_source);
 	else
 		printk("coloring: CPUID reports no cache; cache_size=%uK is the seed's i386 guess\n",
@@ -248,7 +290,8 @@ void kmain(u32 magic, u32 mbi_phys)
 		u64 want = 2ull * mm_params.cache_size;
 		if (boot_cpu.hypervisor && want > 4 * MiB) {
 			want = 4 * MiB;
-			printk("bench: bench_max lowered to 4M under a hypervisor (emulated time; give bench_max= to change)\n");
+			printk("bench: bench_max lowered to 4M under a hypervisor (emulated time; give bench_max= to "
+			       "change)\n");
 		}
 		while (want > 16 * MiB || want * 4 > (u64)nr_free_pages() * PAGE_SIZE)
 			want >>= 1;
@@ -263,8 +306,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
 	       (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, seed,
-	       page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast,
-	       kp.bench_max, kp.bench_runs);
+	       page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast, kp.bench_max,
+	       kp.bench_runs);
 	printk("@cmdline %s\n", cmdline);
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);
@@ -280,9 +323,14 @@ void kmain(u32 magic, u32 mbi_phys)
 		printk("@result skipped=no_tsc\n");
 		kp.bench = BENCH_NONE;
 	}
-	bc = (struct bench_config){ .which = kp.bench, .modes = kp.bench_modes, .runs = kp.bench_runs,
-				    .min_ws = kp.bench_min, .max_ws = kp.bench_max, .tsc_khz = tsc_khz,
-				    .phase_marks = kp.cachesim, .check = mm_params.mm_debug };
+	bc = (struct bench_config){ .which = kp.bench,
+				    .modes = kp.bench_modes,
+				    .runs = kp.bench_runs,
+				    .min_ws = kp.bench_min,
+				    .max_ws = kp.bench_max,
+				    .tsc_khz = tsc_khz,
+				    .phase_marks = kp.cachesim,
+				    .check = mm_params.mm_debug };
 	if (bench_buf_prepare(kp.bench_max * 2) < 0)
 		panic("cannot build page tables for the benchmark buffer");
 	bench_phase_enable(kp.cachesim);

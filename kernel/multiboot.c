@@ -14,9 +14,10 @@ const char *multiboot_memory_map(const struct multiboot_info *mbi, struct e820_t
 
 		while (off + 4 <= mbi->mmap_length) {
 			const struct multiboot_mmap_entry *e =
-				(const struct multiboot_mmap_entry *)(mbi->mmap_addr + off);
+			    (const struct multiboot_mmap_entry *)(mbi->mmap_addr + off);
 			if (e->size < 20 || off + 4 + e->size > mbi->mmap_length) {
-				printk("multiboot: memory map entry at offset %u has size %u (expected 20..%u); map ignored\n",
+				printk("multiboot: memory map entry at offset %u has size %u (expected 20..%u); map "
+				       "ignored\n",
 				       off, e->size, mbi->mmap_length - off - 4);
 				bad = true;
 				break;
@@ -77,6 +78,6 @@ const char *multiboot_cmdline(const struct multiboot_info *mbi)
 const char *multiboot_loader_name(const struct multiboot_info *mbi)
 {
 	return (mbi->flags & MULTIBOOT_INFO_BOOT_LOADER_NAME) && mbi->boot_loader_name
-		       ? (const char *)mbi->boot_loader_name
-		       : "unknown";
+		   ? (const char *)mbi->boot_loader_name
+		   : "unknown";
 }

@@ -22,14 +22,14 @@ static void mul_add_32(u32 a, u32 b, u32 c, u32 *hi, u32 *lo)
 {
 	u32 al = a & 0xffffu, ah = a >> 16;
 	u32 bl = b & 0xffffu, bh = b >> 16;
-	u32 ll = al * bl;            /* < 2^32 */
-	u32 lh = al * bh;            /* < 2^32 */
-	u32 hl = ah * bl;            /* < 2^32 */
-	u32 h = ah * bh;             /* < 2^32 */
+	u32 ll = al * bl; /* < 2^32 */
+	u32 lh = al * bh; /* < 2^32 */
+	u32 hl = ah * bl; /* < 2^32 */
+	u32 h = ah * bh;  /* < 2^32 */
 	u32 mid = lh + hl;
 	u32 l;
 
-	if (mid < lh)                /* the middle sum carried into bit 48 */
+	if (mid < lh) /* the middle sum carried into bit 48 */
 		h += 0x10000u;
 	l = ll + (mid << 16);
 	h += (mid >> 16) + (l < ll);

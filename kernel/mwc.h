@@ -11,8 +11,8 @@
 
 #include "kernel/types.h"
 
-#define MWC_MULT 2131995753u
-#define MWC_SEED_DEFAULT 0x89abcdefu
+#define MWC_MULT	  2131995753u
+#define MWC_SEED_DEFAULT  0x89abcdefu
 #define MWC_CARRY_DEFAULT 0x01234567u
 
 struct mwc {

@@ -34,14 +34,14 @@ static void out_mem(struct outbuf *o, const char *s, size_t n)
 
 /* One parsed conversion specification. */
 struct spec {
-	bool left;      /* '-' */
-	bool zero;      /* '0' */
-	bool plus;      /* '+' */
-	bool space;     /* ' ' */
-	bool alt;       /* '#' */
-	int width;      /* 0 when none */
-	int prec;       /* -1 when none */
-	int lenmod;     /* 0 none, 1 l, 2 ll, 3 z, -1 h, -2 hh */
+	bool left;  /* '-' */
+	bool zero;  /* '0' */
+	bool plus;  /* '+' */
+	bool space; /* ' ' */
+	bool alt;   /* '#' */
+	int width;  /* 0 when none */
+	int prec;   /* -1 when none */
+	int lenmod; /* 0 none, 1 l, 2 ll, 3 z, -1 h, -2 hh */
 };
 
 /* Writes the digits of v in base (8, 10 or 16) backwards into the end of
@@ -65,8 +65,8 @@ static char *utoa_rev(char *end, u64 v, unsigned base, bool upper)
 }
 
 /* Emits one integer with sign/prefix, precision and padding. */
-static void out_number(struct outbuf *o, const struct spec *sp, u64 v, bool neg,
-		       unsigned base, bool upper, const char *prefix)
+static void out_number(struct outbuf *o, const struct spec *sp, u64 v, bool neg, unsigned base, bool upper,
+		       const char *prefix)
 {
 	char tmp[24];
 	char *digits = utoa_rev(tmp + sizeof(tmp), v, base, upper);

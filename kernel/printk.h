@@ -14,8 +14,7 @@
  * Returns the length the full output would have had (like C99 vsnprintf),
  * so a return value >= size means the output was truncated. */
 int kvsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
-int ksnprintf(char *buf, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+int ksnprintf(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* A console sink: receives n bytes (not NUL-terminated). */
 typedef void (*console_write_fn)(const char *s, size_t n);

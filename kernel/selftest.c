@@ -9,7 +9,10 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-static const char *st_mm_check(void) { return mm_check() == 0 ? NULL : "mm_check reported a violation"; }
+static const char *st_mm_check(void)
+{
+	return mm_check() == 0 ? NULL : "mm_check reported a violation";
+}
 
 static const char *st_alloc_free_roundtrip(void)
 {

@@ -11,10 +11,7 @@ void *memset(void *s, int c, size_t n)
 {
 #if defined(__i386__)
 	void *d = s;
-	__asm__ volatile("rep stosb"
-			 : "+D"(d), "+c"(n)
-			 : "a"(c)
-			 : "memory");
+	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
 #else
 	unsigned char *p = s;
 	while (n--)
@@ -28,10 +25,7 @@ void *memcpy(void *dst, const void *src, size_t n)
 {
 #if defined(__i386__)
 	void *d = dst;
-	__asm__ volatile("rep movsb"
-			 : "+D"(d), "+S"(src), "+c"(n)
-			 :
-			 : "memory");
+	__asm__ volatile("rep movsb" : "+D"(d), "+S"(src), "+c"(n) : : "memory");
 #else
 	unsigned char *d = dst;
 	const unsigned char *s = src;

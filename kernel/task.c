@@ -26,4 +26,7 @@ struct task *task_start(const char *name)
 	return current;
 }
 
-void task_end(void) { current = &boot_task; }
+void task_end(void)
+{
+	current = &boot_task;
+}

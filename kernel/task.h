@@ -16,8 +16,8 @@
 struct page_color_task {
 	bool color_init;  /* false until the task's first colored allocation */
 	u32 target_color; /* next color to hand out, 0 .. colors-1 */
-	u32 hits;         /* allocations that got target_color */
-	u32 misses;       /* allocations that had to take another color */
+	u32 hits;	  /* allocations that got target_color */
+	u32 misses;	  /* allocations that had to take another color */
 };
 
 struct task {

@@ -22,12 +22,12 @@ typedef int64_t s64;
 /* A physical address below 4 GiB (the kernel ignores memory above it). */
 typedef u32 phys_addr_t;
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define ALIGN_UP(x, a) (((x) + ((a)-1)) & ~((__typeof__(x))(a)-1))
+#define ARRAY_SIZE(a)	 (sizeof(a) / sizeof((a)[0]))
+#define ALIGN_UP(x, a)	 (((x) + ((a)-1)) & ~((__typeof__(x))(a)-1))
 #define ALIGN_DOWN(x, a) ((x) & ~((__typeof__(x))(a)-1))
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#define MAX(a, b) ((a) > (b) ? (a) : (b))
-#define UNUSED(x) ((void)(x))
+#define MIN(a, b)	 ((a) < (b) ? (a) : (b))
+#define MAX(a, b)	 ((a) > (b) ? (a) : (b))
+#define UNUSED(x)	 ((void)(x))
 
 #define KiB (1024u)
 #define MiB (1024u * 1024u)

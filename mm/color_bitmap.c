@@ -1,7 +1,10 @@
 /* mm/color_bitmap.c - see color_bitmap.h. */
 #include "mm/color_bitmap.h"
 
-static inline u32 words_for(u32 bits) { return (bits + 31) / 32; }
+static inline u32 words_for(u32 bits)
+{
+	return (bits + 31) / 32;
+}
 
 u32 color_bitmap_words(u32 nbits)
 {
@@ -35,7 +38,10 @@ void __color_bitmap_word_clear(struct color_bitmap *cb, u32 bit)
 }
 
 /* Bits of w at positions >= pos (pos 0..32). */
-static inline u32 mask_from(u32 w, u32 pos) { return pos >= 32 ? 0 : w & (~0u << pos); }
+static inline u32 mask_from(u32 w, u32 pos)
+{
+	return pos >= 32 ? 0 : w & (~0u << pos);
+}
 
 u32 color_bitmap_find_next(const struct color_bitmap *cb, u32 from)
 {

@@ -12,13 +12,13 @@
 #include "kernel/types.h"
 
 #define COLOR_BITMAP_MAX_BITS (32u * 32u * 32u) /* 32768 */
-#define COLOR_BITMAP_NONE 0xffffffffu
+#define COLOR_BITMAP_NONE     0xffffffffu
 
 struct color_bitmap {
 	u32 nbits;
 	u32 *l0; /* one bit per list */
 	u32 *l1; /* bit w set <=> l0[w] != 0 */
-	u32 l2;  /* bit v set <=> l1[v] != 0 */
+	u32 l2;	 /* bit v set <=> l1[v] != 0 */
 };
 
 /* Words of storage that color_bitmap_init() needs for nbits bits

@@ -23,7 +23,10 @@ int e820_add(struct e820_table *t, u64 addr, u64 size, u32 type)
 
 /* Strength of a type for overlap resolution: usable is weakest; among the
  * others the larger number wins. 0 means "no entry covers this". */
-static u32 type_strength(u32 type) { return type == E820_TYPE_RAM ? 1 : type + 1; }
+static u32 type_strength(u32 type)
+{
+	return type == E820_TYPE_RAM ? 1 : type + 1;
+}
 
 static void sort_u64(u64 *v, u32 n)
 {
@@ -131,13 +134,21 @@ const char *e820_type_name(u32 type)
 {
 	static char buf[24];
 	switch (type) {
-	case E820_TYPE_RAM: return "usable";
-	case E820_TYPE_RESERVED: return "reserved";
-	case E820_TYPE_ACPI: return "ACPI data";
-	case E820_TYPE_NVS: return "ACPI NVS";
-	case E820_TYPE_UNUSABLE: return "unusable";
-	case E820_TYPE_PMEM: return "persistent";
-	default: ksnprintf(buf, sizeof(buf), "type %u", type); return buf;
+	case E820_TYPE_RAM:
+		return "usable";
+	case E820_TYPE_RESERVED:
+		return "reserved";
+	case E820_TYPE_ACPI:
+		return "ACPI data";
+	case E820_TYPE_NVS:
+		return "ACPI NVS";
+	case E820_TYPE_UNUSABLE:
+		return "unusable";
+	case E820_TYPE_PMEM:
+		return "persistent";
+	default:
+		ksnprintf(buf, sizeof(buf), "type %u", type);
+		return buf;
 	}
 }
 

@@ -10,12 +10,12 @@
 #define E820_TABLE_CAP (2 * E820_MAX_ENTRIES)
 
 enum e820_type {
-	E820_TYPE_RAM = 1,       /* usable */
+	E820_TYPE_RAM = 1, /* usable */
 	E820_TYPE_RESERVED = 2,
-	E820_TYPE_ACPI = 3,      /* ACPI tables, reclaimable after parsing */
-	E820_TYPE_NVS = 4,       /* ACPI non-volatile storage */
-	E820_TYPE_UNUSABLE = 5,  /* bad memory */
-	E820_TYPE_PMEM = 7,      /* persistent memory */
+	E820_TYPE_ACPI = 3,	/* ACPI tables, reclaimable after parsing */
+	E820_TYPE_NVS = 4,	/* ACPI non-volatile storage */
+	E820_TYPE_UNUSABLE = 5, /* bad memory */
+	E820_TYPE_PMEM = 7,	/* persistent memory */
 };
 
 struct e820_entry {

@@ -101,7 +101,7 @@ void memblock_for_each_free_range(void (*fn)(u32, u32, void *), void *arg)
 
 		while (cur < end) {
 			const struct memblock_region *res =
-				r < memblock.reserved.cnt ? &memblock.reserved.regions[r] : NULL;
+			    r < memblock.reserved.cnt ? &memblock.reserved.regions[r] : NULL;
 			if (!res || res->base_pfn >= end) {
 				fn(cur, end, arg);
 				break;

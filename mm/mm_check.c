@@ -8,8 +8,7 @@
 
 static int fail(const struct zone *zone, u32 pfn, u32 order, const char *what)
 {
-	printk("mm_check: FAIL zone %s pfn 0x%x order %u color %u: %s\n", zone->name, pfn, order,
-	       pfn_color(pfn), what);
+	printk("mm_check: FAIL zone %s pfn 0x%x order %u color %u: %s\n", zone->name, pfn, order, pfn_color(pfn), what);
 	return -1;
 }
 
@@ -20,7 +19,8 @@ static int check_list(struct zone *zone, struct list_head *head, u32 order, int 
 	struct list_head *pos;
 	u32 guard = max_pfn + 1;
 
-	list_for_each(pos, head) {
+	list_for_each(pos, head)
+	{
 		struct page *p = list_entry(pos, struct page, lru);
 		u32 pfn;
 
@@ -58,8 +58,8 @@ static int check_lists(struct zone *zone)
 				return -1;
 		} else {
 			if (!list_empty(&area->free_list))
-				return fail(zone, page_to_pfn(list_first_entry(&area->free_list, struct page, lru)),
-					    o, "plain list not empty while coloring is on");
+				return fail(zone, page_to_pfn(list_first_entry(&area->free_list, struct page, lru)), o,
+					    "plain list not empty while coloring is on");
 			for (i = 0; i < area->nr_lists; i++) {
 				u32 before = count;
 				if (check_list(zone, &area->color_list[i], o, (int)i, &count))
@@ -102,15 +102,23 @@ static int check_span(struct zone *zone)
 		p->flags &= ~PG_checked;
 		if (rc)
 			goto next;
-		if (o >= MAX_ORDER)
-			{ rc = fail(zone, pfn, o, "order out of range"); goto next; }
+		if (o >= MAX_ORDER) {
+			rc = fail(zone, pfn, o, "order out of range");
+			goto next;
+		}
 		size = 1u << o;
-		if (pfn & (size - 1))
-			{ rc = fail(zone, pfn, o, "free block not aligned to its order"); goto next; }
-		if (pfn + size > end)
-			{ rc = fail(zone, pfn, o, "free block runs past the zone"); goto next; }
-		if (p->flags & (PG_reserved | PG_head | PG_ballast))
-			{ rc = fail(zone, pfn, o, "free block head also marked reserved/allocated"); goto next; }
+		if (pfn & (size - 1)) {
+			rc = fail(zone, pfn, o, "free block not aligned to its order");
+			goto next;
+		}
+		if (pfn + size > end) {
+			rc = fail(zone, pfn, o, "free block runs past the zone");
+			goto next;
+		}
+		if (p->flags & (PG_reserved | PG_head | PG_ballast)) {
+			rc = fail(zone, pfn, o, "free block head also marked reserved/allocated");
+			goto next;
+		}
 		for (i = 1; i < size; i++) {
 			const struct page *q = pfn_to_page(pfn + i);
 			if (q->flags & (PG_buddy | PG_head | PG_reserved | PG_ballast)) {
@@ -122,11 +130,13 @@ static int check_span(struct zone *zone)
 			u32 b = pfn ^ size;
 			if (zone_spans_pfn(zone, b)) {
 				const struct page *q = pfn_to_page(b);
-				if ((q->flags & PG_buddy) && q->private == o)
-					{ rc = fail(zone, pfn, o, "free buddies not coalesced"); goto next; }
+				if ((q->flags & PG_buddy) && q->private == o) {
+					rc = fail(zone, pfn, o, "free buddies not coalesced");
+					goto next;
+				}
 			}
 		}
-next:
+	next:
 		pfn += (o < MAX_ORDER) ? (1u << o) : 1;
 	}
 	return rc;
@@ -146,7 +156,8 @@ int mm_check(void)
 	irqflags_t flags = zone_lock_irqsave();
 	int rc = 0;
 
-	for_each_zone(zone) {
+	for_each_zone(zone)
+	{
 		if (!zone_populated(zone))
 			continue;
 		if (check_lists(zone) || check_span(zone)) {

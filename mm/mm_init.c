@@ -17,18 +17,36 @@ struct mm_params mm_params = {
 };
 
 struct kernel_param mm_param_table[] = {
-	{ .name = "page_color", .type = PARAM_BOOL, .value = &mm_params.page_color,
+	{ .name = "page_color",
+	  .type = PARAM_BOOL,
+	  .value = &mm_params.page_color,
 	  .help = "page coloring at boot (the benchmarks switch it per run)" },
-	{ .name = "cache_size", .type = PARAM_SIZE, .value = &mm_params.cache_size,
-	  .min = 4096, .max = 1u << 30, .pow2 = true,
+	{ .name = "cache_size",
+	  .type = PARAM_SIZE,
+	  .value = &mm_params.cache_size,
+	  .min = 4096,
+	  .max = 1u << 30,
+	  .pow2 = true,
 	  .help = "cache that coloring targets; default: largest cache CPUID reports" },
-	{ .name = "cache_ways", .type = PARAM_UINT, .value = &mm_params.cache_ways, .min = 1, .max = 64,
+	{ .name = "cache_ways",
+	  .type = PARAM_UINT,
+	  .value = &mm_params.cache_ways,
+	  .min = 1,
+	  .max = 64,
 	  .help = "its associativity; colors = cache_size / (ways * 4K) (default 1, as the seed)" },
-	{ .name = "mm_shuffle", .type = PARAM_BOOL, .value = &mm_params.mm_shuffle,
+	{ .name = "mm_shuffle",
+	  .type = PARAM_BOOL,
+	  .value = &mm_params.mm_shuffle,
 	  .help = "randomise free lists at boot, imitating a long-running system" },
-	{ .name = "mm_ballast", .type = PARAM_UINT, .value = &mm_params.mm_ballast, .min = 0, .max = 90,
+	{ .name = "mm_ballast",
+	  .type = PARAM_UINT,
+	  .value = &mm_params.mm_ballast,
+	  .min = 0,
+	  .max = 90,
 	  .help = "percent of free pages mm_shuffle keeps allocated as ballast" },
-	{ .name = "mm_debug", .type = PARAM_BOOL, .value = &mm_params.mm_debug,
+	{ .name = "mm_debug",
+	  .type = PARAM_BOOL,
+	  .value = &mm_params.mm_debug,
 	  .help = "junk-fill freed pages and run mm_check() after every benchmark run" },
 };
 const size_t mm_param_count = ARRAY_SIZE(mm_param_table);
@@ -70,8 +88,7 @@ int mm_init(void *(*alloc)(u32 bytes))
 	}
 	map = alloc(end * (u32)sizeof(struct page));
 	if (!map) {
-		printk("mm: cannot allocate mem_map for %u pfns (%u bytes)\n", end,
-		       end * (u32)sizeof(struct page));
+		printk("mm: cannot allocate mem_map for %u pfns (%u bytes)\n", end, end * (u32)sizeof(struct page));
 		return -1;
 	}
 	free_area_init(map, end);

@@ -8,12 +8,12 @@
 #include "kernel/types.h"
 
 struct mm_params {
-	bool page_color;  /* page_color=on|off: coloring at boot (default on) */
-	u32 cache_size;   /* cache_size=N[K|M]: bytes, power of two */
-	u32 cache_ways;   /* cache_ways=N: associativity used for colors (default 1) */
-	bool mm_shuffle;  /* mm_shuffle=on|off: imitate a long-running system */
-	u32 mm_ballast;   /* mm_ballast=N: percent of free pages kept as ballast */
-	bool mm_debug;    /* mm_debug=on|off: junk-fill freed pages, extra checks */
+	bool page_color; /* page_color=on|off: coloring at boot (default on) */
+	u32 cache_size;	 /* cache_size=N[K|M]: bytes, power of two */
+	u32 cache_ways;	 /* cache_ways=N: associativity used for colors (default 1) */
+	bool mm_shuffle; /* mm_shuffle=on|off: imitate a long-running system */
+	u32 mm_ballast;	 /* mm_ballast=N: percent of free pages kept as ballast */
+	bool mm_debug;	 /* mm_debug=on|off: junk-fill freed pages, extra checks */
 };
 
 /* Defaults: page_color on, cache_size 256K (the seed's i386 guess; the

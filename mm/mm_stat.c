@@ -10,7 +10,8 @@ void mm_print_buddyinfo(void)
 	struct zone *zone;
 	char line[160];
 
-	for_each_zone(zone) {
+	for_each_zone(zone)
+	{
 		int n;
 		u32 o;
 
@@ -28,9 +29,9 @@ void mm_print_zones(void)
 	struct zone *zone;
 
 	for_each_zone(zone)
-		printk("zone: name=%s start_pfn=0x%x end_pfn=0x%x spanned=%u present=%u managed=%u free=%u\n",
-		       zone->name, zone->zone_start_pfn, zone_end_pfn(zone), zone->spanned_pages,
-		       zone->present_pages, zone->managed_pages, zone->free_pages);
+	    printk("zone: name=%s start_pfn=0x%x end_pfn=0x%x spanned=%u present=%u managed=%u free=%u\n", zone->name,
+		   zone->zone_start_pfn, zone_end_pfn(zone), zone->spanned_pages, zone->present_pages,
+		   zone->managed_pages, zone->free_pages);
 }
 
 u32 page_color_free_pages(u32 color)
@@ -38,7 +39,8 @@ u32 page_color_free_pages(u32 color)
 	struct zone *zone;
 	u32 pages = 0;
 
-	for_each_zone(zone) {
+	for_each_zone(zone)
+	{
 		u32 o;
 		if (!zone_populated(zone))
 			continue;
@@ -49,12 +51,13 @@ u32 page_color_free_pages(u32 color)
 
 			if (page_color_enabled) {
 				/* blocks on list color >> o cover this color once (or per times) */
-				list_for_each_entry(p, &area->color_list[pfn_color(color) >> o], lru)
-					pages += per;
+				list_for_each_entry(p, &area->color_list[pfn_color(color) >> o], lru) pages += per;
 			} else {
-				list_for_each_entry(p, &area->free_list, lru) {
+				list_for_each_entry(p, &area->free_list, lru)
+				{
 					u32 first = pfn_color(page_to_pfn(p));
-					if ((1u << o) >= page_colors || ((color - first) & (page_colors - 1)) < (1u << o))
+					if ((1u << o) >= page_colors ||
+					    ((color - first) & (page_colors - 1)) < (1u << o))
 						pages += per;
 				}
 			}
@@ -69,11 +72,11 @@ void page_color_print(bool verbose)
 	u32 c, lo = 0xffffffffu, hi = 0;
 	u64 sum = 0;
 
-	printk("page_color: colors=%u enabled=%d hits=%llu misses=%llu probe_steps=%llu pages_allocated=%llu ballast=%u\n",
-	       page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
-	       (unsigned long long)page_color_stats.misses,
-	       (unsigned long long)page_color_stats.probe_steps,
-	       (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages);
+	printk(
+	    "page_color: colors=%u enabled=%d hits=%llu misses=%llu probe_steps=%llu pages_allocated=%llu ballast=%u\n",
+	    page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
+	    (unsigned long long)page_color_stats.misses, (unsigned long long)page_color_stats.probe_steps,
+	    (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages);
 	for (c = 0; c < page_colors; c++) {
 		u32 f = page_color_free_pages(c);
 		lo = MIN(lo, f);
@@ -96,7 +99,8 @@ void mm_dump_free_lists(void)
 {
 	struct zone *zone;
 
-	for_each_zone(zone) {
+	for_each_zone(zone)
+	{
 		u32 o, i;
 		if (!zone_populated(zone))
 			continue;

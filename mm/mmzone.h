@@ -19,29 +19,30 @@
 #include "mm/color_bitmap.h"
 
 #define PAGE_SHIFT 12
-#define PAGE_SIZE (1u << PAGE_SHIFT)
-#define MAX_ORDER 11 /* orders 0..10: blocks of 4 KiB .. 4 MiB */
+#define PAGE_SIZE  (1u << PAGE_SHIFT)
+#define MAX_ORDER  11 /* orders 0..10: blocks of 4 KiB .. 4 MiB */
 
 /* Zone limits in pfns: the i386 layout (arch facts, repeated here so that
  * mm/ also builds on the host; arch/x86/arch.h carries the same numbers). */
-#define DMA_LIMIT_PFN (16u * MiB >> PAGE_SHIFT)
-#define NORMAL_LIMIT_PFN (896u * MiB >> PAGE_SHIFT)
+#define DMA_LIMIT_PFN	  (16u * MiB >> PAGE_SHIFT)
+#define NORMAL_LIMIT_PFN  (896u * MiB >> PAGE_SHIFT)
 #define HIGHMEM_LIMIT_PFN 0x100000u /* 4 GiB */
 
 enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
 
 /* struct page flags. The zone index lives in the top two bits. */
-#define PG_reserved (1u << 0) /* not managed by the buddy allocator (hole,
+#define PG_reserved                                                                                                    \
+	(1u << 0)		/* not managed by the buddy allocator (hole,
 				 firmware, kernel image, mem_map, ...) */
-#define PG_buddy (1u << 1)    /* first page of a free block; private = order */
-#define PG_head (1u << 2)     /* first page of an allocated block; private = order */
-#define PG_ballast (1u << 3)  /* held by mm/shuffle.c to imitate a busy system */
+#define PG_buddy      (1u << 1) /* first page of a free block; private = order */
+#define PG_head	      (1u << 2) /* first page of an allocated block; private = order */
+#define PG_ballast    (1u << 3) /* held by mm/shuffle.c to imitate a busy system */
 #define PG_ZONE_SHIFT 30
 
 struct page {
 	u32 flags;
-	u32 private;           /* order, for PG_buddy and PG_head pages */
-	struct list_head lru;  /* link on a free list (PG_buddy), or the
+	u32 private;	      /* order, for PG_buddy and PG_head pages */
+	struct list_head lru; /* link on a free list (PG_buddy), or the
 				  owner's list while allocated */
 };
 
@@ -50,18 +51,18 @@ struct free_area {
 	struct list_head *color_list; /* blocks while coloring is on: nr_lists
 					 lists, list i holds blocks whose color
 					 >> order == i */
-	u32 nr_lists;                 /* max(1, colors >> order) */
+	u32 nr_lists;		      /* max(1, colors >> order) */
 	struct color_bitmap nonempty; /* bit i set <=> color_list[i] non-empty */
-	u32 nr_free;                  /* blocks of this order, on any list */
+	u32 nr_free;		      /* blocks of this order, on any list */
 };
 
 struct zone {
 	const char *name;
-	u32 zone_start_pfn;  /* first pfn of the zone's span */
-	u32 spanned_pages;   /* span, holes included */
-	u32 present_pages;   /* usable RAM pages in the span */
-	u32 managed_pages;   /* present minus pages reserved at boot */
-	u32 free_pages;      /* pages on this zone's free lists */
+	u32 zone_start_pfn; /* first pfn of the zone's span */
+	u32 spanned_pages;  /* span, holes included */
+	u32 present_pages;  /* usable RAM pages in the span */
+	u32 managed_pages;  /* present minus pages reserved at boot */
+	u32 free_pages;	    /* pages on this zone's free lists */
 	struct free_area free_area[MAX_ORDER];
 };
 
@@ -69,16 +70,25 @@ struct zone {
 struct pglist_data {
 	struct zone node_zones[MAX_NR_ZONES];
 	struct page *node_mem_map; /* mem_map, indexed by pfn from 0 */
-	u32 node_spanned_pages;    /* pfns covered by mem_map (max_pfn) */
+	u32 node_spanned_pages;	   /* pfns covered by mem_map (max_pfn) */
 };
 
 extern struct pglist_data contig_page_data;
 #define mem_map (contig_page_data.node_mem_map)
 #define max_pfn (contig_page_data.node_spanned_pages)
 
-static inline struct page *pfn_to_page(u32 pfn) { return mem_map + pfn; }
-static inline u32 page_to_pfn(const struct page *page) { return (u32)(page - mem_map); }
-static inline bool pfn_valid(u32 pfn) { return pfn < max_pfn; }
+static inline struct page *pfn_to_page(u32 pfn)
+{
+	return mem_map + pfn;
+}
+static inline u32 page_to_pfn(const struct page *page)
+{
+	return (u32)(page - mem_map);
+}
+static inline bool pfn_valid(u32 pfn)
+{
+	return pfn < max_pfn;
+}
 
 static inline enum zone_type page_zonenum(const struct page *page)
 {
@@ -88,15 +98,20 @@ static inline struct zone *page_zone(const struct page *page)
 {
 	return &contig_page_data.node_zones[page_zonenum(page)];
 }
-static inline u32 zone_end_pfn(const struct zone *z) { return z->zone_start_pfn + z->spanned_pages; }
+static inline u32 zone_end_pfn(const struct zone *z)
+{
+	return z->zone_start_pfn + z->spanned_pages;
+}
 static inline bool zone_spans_pfn(const struct zone *z, u32 pfn)
 {
 	return pfn >= z->zone_start_pfn && pfn < zone_end_pfn(z);
 }
-static inline bool zone_populated(const struct zone *z) { return z->present_pages != 0; }
+static inline bool zone_populated(const struct zone *z)
+{
+	return z->present_pages != 0;
+}
 
-#define for_each_zone(z) \
-	for (z = contig_page_data.node_zones; z < contig_page_data.node_zones + MAX_NR_ZONES; z++)
+#define for_each_zone(z) for (z = contig_page_data.node_zones; z < contig_page_data.node_zones + MAX_NR_ZONES; z++)
 
 extern const char *const zone_names[MAX_NR_ZONES];
 

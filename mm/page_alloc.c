@@ -22,8 +22,7 @@ const char *const zone_names[MAX_NR_ZONES] = { "DMA", "Normal", "HighMem" };
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
 
-static const u32 zone_limit_pfn[MAX_NR_ZONES + 1] = { 0, DMA_LIMIT_PFN, NORMAL_LIMIT_PFN,
-						      HIGHMEM_LIMIT_PFN };
+static const u32 zone_limit_pfn[MAX_NR_ZONES + 1] = { 0, DMA_LIMIT_PFN, NORMAL_LIMIT_PFN, HIGHMEM_LIMIT_PFN };
 
 /* ---- free lists ---------------------------------------------------------- */
 
@@ -105,8 +104,7 @@ static struct page *__rmqueue(struct zone *zone, u32 order, gfp_t gfp)
 			struct free_area *area = &zone->free_area[o];
 			u32 idx = color_bitmap_find_next(&area->nonempty, 0);
 			if (idx != COLOR_BITMAP_NONE) {
-				struct page *page =
-					list_first_entry(&area->color_list[idx], struct page, lru);
+				struct page *page = list_first_entry(&area->color_list[idx], struct page, lru);
 				__del_page_from_free_list(zone, page, o);
 				return __expand(zone, page, order, o, 0);
 			}
@@ -179,8 +177,7 @@ static bool page_is_buddy(const struct zone *zone, u32 buddy_pfn, u32 order)
 	if (!zone_spans_pfn(zone, buddy_pfn) || !pfn_valid(buddy_pfn))
 		return false;
 	buddy = pfn_to_page(buddy_pfn);
-	return (buddy->flags & PG_buddy) && buddy->private == order &&
-	       page_zone(buddy) == zone;
+	return (buddy->flags & PG_buddy) && buddy->private == order && page_zone(buddy) == zone;
 }
 
 static void __free_one_page(struct zone *zone, u32 pfn, u32 order)
@@ -230,8 +227,7 @@ int __free_pages(struct page *page, u32 order)
 	if (why) {
 		zone_unlock_irqrestore(flags);
 		mm_bad_free_count++;
-		printk("mm: bad free: pfn 0x%x order %u zone %s: %s\n", pfn, order,
-		       page_zone(page)->name, why);
+		printk("mm: bad free: pfn 0x%x order %u zone %s: %s\n", pfn, order, page_zone(page)->name, why);
 		return -1;
 	}
 	page->flags &= ~PG_head;
@@ -248,8 +244,7 @@ u32 nr_free_pages(void)
 	struct zone *zone;
 	u32 sum = 0;
 
-	for_each_zone(zone)
-		sum += zone->free_pages;
+	for_each_zone(zone) sum += zone->free_pages;
 	return sum;
 }
 

@@ -6,9 +6,9 @@
 
 typedef u32 gfp_t;
 /* Zone choice (Linux's zonelists): the allocator tries the zones in order. */
-#define GFP_KERNEL 0x0u   /* kernel-internal: Normal, then DMA */
-#define GFP_DMA 0x1u      /* DMA only (below 16 MiB) */
-#define GFP_HIGHUSER 0x2u /* buffers: HighMem, then Normal, then DMA */
+#define GFP_KERNEL    0x0u /* kernel-internal: Normal, then DMA */
+#define GFP_DMA	      0x1u /* DMA only (below 16 MiB) */
+#define GFP_HIGHUSER  0x2u /* buffers: HighMem, then Normal, then DMA */
 #define __GFP_NOCOLOR 0x4u /* skip the placement policy for this request */
 
 /* Allocates 2^order contiguous pages (order 0..MAX_ORDER-1). While page
@@ -17,7 +17,10 @@ typedef u32 gfp_t;
  * gfp has a free block of that order (or order is out of range). Never
  * sleeps; takes the zone lock with interrupts off. */
 struct page *alloc_pages(gfp_t gfp, u32 order);
-static inline struct page *alloc_page(gfp_t gfp) { return alloc_pages(gfp, 0); }
+static inline struct page *alloc_page(gfp_t gfp)
+{
+	return alloc_pages(gfp, 0);
+}
 
 /* Frees a block that alloc_pages() returned with the same order, merging it
  * with its free buddies. A page that is not the head of an allocated block of

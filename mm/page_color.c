@@ -55,7 +55,8 @@ int page_color_setup(u32 colors, void *(*alloc)(u32 bytes))
 	if (colors == 0 || colors > PAGE_COLOR_MAX || (colors & (colors - 1)))
 		return -1;
 
-	for_each_zone(zone) {
+	for_each_zone(zone)
+	{
 		u32 o, i;
 
 		if (!zone_populated(zone))
@@ -205,9 +206,7 @@ void page_color_start(void)
 	if (!page_color_ready || page_color_enabled)
 		return;
 	flags = zone_lock_irqsave();
-	for_each_zone(zone)
-		if (zone_populated(zone))
-			__move_to_color_lists(zone);
+	for_each_zone(zone) if (zone_populated(zone)) __move_to_color_lists(zone);
 	page_color_enabled = true;
 	zone_unlock_irqrestore(flags);
 }
@@ -220,9 +219,7 @@ void page_color_stop(void)
 	if (!page_color_enabled)
 		return;
 	flags = zone_lock_irqsave();
-	for_each_zone(zone)
-		if (zone_populated(zone))
-			__move_to_plain_lists(zone);
+	for_each_zone(zone) if (zone_populated(zone)) __move_to_plain_lists(zone);
 	page_color_enabled = false;
 	__shuffle_free_lists();
 	zone_unlock_irqrestore(flags);

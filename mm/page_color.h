@@ -20,17 +20,20 @@
 #define PAGE_COLOR_MAX (COLOR_BITMAP_MAX_BITS) /* 32768 colors (128 MiB 1-way) */
 
 struct page_color_stats {
-	u64 hits;            /* allocations that got the task's target color */
-	u64 misses;          /* allocations that had to take another color */
+	u64 hits;	     /* allocations that got the task's target color */
+	u64 misses;	     /* allocations that had to take another color */
 	u64 probe_steps;     /* colors skipped past the target, summed over misses */
 	u64 pages_allocated; /* pages handed out while coloring was on */
 };
 
 extern bool page_color_enabled; /* blocks are on the color lists */
-extern u32 page_colors;          /* power of two, 1..PAGE_COLOR_MAX */
+extern u32 page_colors;		/* power of two, 1..PAGE_COLOR_MAX */
 extern struct page_color_stats page_color_stats;
 
-static inline u32 pfn_color(u32 pfn) { return pfn & (page_colors - 1); }
+static inline u32 pfn_color(u32 pfn)
+{
+	return pfn & (page_colors - 1);
+}
 
 /* Colors for a cache of cache_size bytes and `ways` ways:
  * cache_size / (ways * PAGE_SIZE), at least 1, at most PAGE_COLOR_MAX.

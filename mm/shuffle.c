@@ -109,14 +109,16 @@ void __shuffle_free_lists(void)
 
 	if (!mm_shuffle_enabled || page_color_enabled || !shuffle_scratch)
 		return;
-	for_each_zone(zone) {
+	for_each_zone(zone)
+	{
 		u32 o;
 		for (o = 0; o < MAX_ORDER; o++) {
 			struct list_head *head = &zone->free_area[o].free_list;
 			struct page *p;
 			u32 n = 0, i;
 
-			list_for_each_entry(p, head, lru) {
+			list_for_each_entry(p, head, lru)
+			{
 				if (n == shuffle_scratch_len)
 					break;
 				shuffle_scratch[n++] = page_to_pfn(p);

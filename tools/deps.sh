@@ -28,7 +28,7 @@ need_pkgs=(grub-pc-bin grub-efi-amd64-bin)
 case "$job" in
 run) ;;
 test | all)
-	need_cmds+=(gcc clang valgrind)
+	need_cmds+=(gcc clang valgrind clang-format)
 	need_pkgs+=(libcmocka-dev python3-pytest libclang-rt-14-dev ovmf)
 	;;
 cachesim)

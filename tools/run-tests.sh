@@ -80,6 +80,7 @@ if [ "$mode" = all ]; then
 			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1
 	fi
 	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
+	run_make format-check format-check
 fi
 if [ "$mode" = boot ] || [ "$mode" = all ]; then
 	run_pytest boot tests/boot

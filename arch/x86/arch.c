@@ -25,9 +25,9 @@ static void pic_disable(void)
 	io_wait();
 	outb(0xA1, 0x28);
 	io_wait();
-	outb(0x21, 0x04);	/* master: slave on IRQ 2 */
+	outb(0x21, 0x04); /* master: slave on IRQ 2 */
 	io_wait();
-	outb(0xA1, 0x02);	/* slave: cascade identity 2 */
+	outb(0xA1, 0x02); /* slave: cascade identity 2 */
 	io_wait();
 	outb(0x21, 0x01);
 	io_wait();

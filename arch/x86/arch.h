@@ -8,22 +8,22 @@
 #include "kernel/types.h"
 
 #define PAGE_SHIFT 12
-#define PAGE_SIZE (1u << PAGE_SHIFT)
+#define PAGE_SIZE  (1u << PAGE_SHIFT)
 
 /* Zone limits, in page frame numbers (the i386 layout Linux uses). */
-#define ARCH_DMA_LIMIT_PFN (16u * 1024 * 1024 >> PAGE_SHIFT)        /* 16 MiB */
-#define ARCH_NORMAL_LIMIT_PFN (896u * 1024 * 1024 >> PAGE_SHIFT)    /* 896 MiB */
-#define ARCH_HIGHMEM_LIMIT_PFN (0x100000u)                          /* 4 GiB */
+#define ARCH_DMA_LIMIT_PFN     (16u * 1024 * 1024 >> PAGE_SHIFT)  /* 16 MiB */
+#define ARCH_NORMAL_LIMIT_PFN  (896u * 1024 * 1024 >> PAGE_SHIFT) /* 896 MiB */
+#define ARCH_HIGHMEM_LIMIT_PFN (0x100000u)			  /* 4 GiB */
 
 /* Virtual layout: low memory up to 896 MiB is identity-mapped (virtual ==
  * physical); [VMALLOC_START, VMALLOC_END) maps arbitrary pages, HighMem
  * included, with 4 KiB page tables. */
 #define VMALLOC_START 0xC0000000u
-#define VMALLOC_END 0xFF000000u
+#define VMALLOC_END   0xFF000000u
 /* The vmalloc area's users: benchmark buffers from VMALLOC_START (BENCH_VA,
  * up to 256 MiB), and at FBCON_VIRT, up to FBCON_VIRT_SIZE, the boot
  * loader's framebuffer, mapped uncached by fbcon_map() when there is one. */
-#define FBCON_VIRT 0xF0000000u
+#define FBCON_VIRT	0xF0000000u
 #define FBCON_VIRT_SIZE 0x04000000u
 /* One page reserved above the vmalloc area for the cache simulator's phase
  * markers (tools/cachesim): a store at PHASE_MARK_BASE + 4*id marks phase id. */

@@ -13,14 +13,14 @@
 #include "kernel/string.h"
 
 /* CPUID.1:EDX and ECX feature bits used here. */
-#define F1D_FPU (1u << 0)
-#define F1D_PSE (1u << 3)
-#define F1D_TSC (1u << 4)
-#define F1D_FXSR (1u << 24)
-#define F1D_SSE (1u << 25)
-#define F1D_SSE2 (1u << 26)
+#define F1D_FPU	       (1u << 0)
+#define F1D_PSE	       (1u << 3)
+#define F1D_TSC	       (1u << 4)
+#define F1D_FXSR       (1u << 24)
+#define F1D_SSE	       (1u << 25)
+#define F1D_SSE2       (1u << 26)
 #define F1C_HYPERVISOR (1u << 31)
-#define F81C_TOPOEXT (1u << 22)	/* CPUID 0x80000001:ECX, AMD */
+#define F81C_TOPOEXT   (1u << 22) /* CPUID 0x80000001:ECX, AMD */
 
 #define EFLAGS_ID (1u << 21)
 
@@ -30,14 +30,14 @@ static bool have_cpuid(void)
 	u32 before, after;
 	__asm__ volatile("pushfl\n\t"
 			 "pushfl\n\t"
-			 "popl %0\n\t"		/* before = EFLAGS */
+			 "popl %0\n\t" /* before = EFLAGS */
 			 "movl %0, %1\n\t"
 			 "xorl %2, %1\n\t"
 			 "pushl %1\n\t"
-			 "popfl\n\t"		/* try EFLAGS ^= ID */
+			 "popfl\n\t" /* try EFLAGS ^= ID */
 			 "pushfl\n\t"
-			 "popl %1\n\t"		/* after = what stuck */
-			 "popfl"		/* restore */
+			 "popl %1\n\t" /* after = what stuck */
+			 "popfl"       /* restore */
 			 : "=&r"(before), "=&r"(after)
 			 : "i"(EFLAGS_ID)
 			 : "cc");
@@ -52,8 +52,7 @@ static void copy_regs(char *dst, u32 a, u32 b, u32 c)
 	dst[12] = '\0';
 }
 
-static void add_cache(struct cpuinfo *ci, u32 level, char type, u32 size, u32 ways, u32 line,
-		      u32 shared_by)
+static void add_cache(struct cpuinfo *ci, u32 level, char type, u32 size, u32 ways, u32 line, u32 shared_by)
 {
 	struct cpu_cache *c;
 
@@ -93,8 +92,7 @@ static bool read_deterministic(struct cpuinfo *ci, u32 leaf)
 		u32 sets = c + 1;
 		u32 size = ways * parts * line * sets;
 		bool full = a & (1u << 9);
-		add_cache(ci, (a >> 5) & 7, "?DIU"[type], size, full ? 0 : ways, line,
-			  ((a >> 14) & 0xFFF) + 1);
+		add_cache(ci, (a >> 5) & 7, "?DIU"[type], size, full ? 0 : ways, line, ((a >> 14) & 0xFFF) + 1);
 		found++;
 	}
 	return found != 0;
@@ -148,28 +146,70 @@ struct l2desc {
 };
 
 static const struct l2desc leaf2_table[] = {
-	{ 0x06, 1, 'I', 4, 8, 32 },	{ 0x08, 1, 'I', 4, 16, 32 },	{ 0x09, 1, 'I', 4, 32, 64 },
-	{ 0x0A, 1, 'D', 2, 8, 32 },	{ 0x0C, 1, 'D', 4, 16, 32 },	{ 0x0D, 1, 'D', 4, 16, 64 },
-	{ 0x0E, 1, 'D', 6, 24, 64 },	{ 0x1D, 2, 'U', 2, 128, 64 },	{ 0x21, 2, 'U', 8, 256, 64 },
-	{ 0x22, 3, 'U', 4, 512, 64 },	{ 0x23, 3, 'U', 8, 1024, 64 },	{ 0x24, 2, 'U', 16, 1024, 64 },
-	{ 0x25, 3, 'U', 8, 2048, 64 },	{ 0x29, 3, 'U', 8, 4096, 64 },	{ 0x2C, 1, 'D', 8, 32, 64 },
-	{ 0x30, 1, 'I', 8, 32, 64 },	{ 0x41, 2, 'U', 4, 128, 32 },	{ 0x42, 2, 'U', 4, 256, 32 },
-	{ 0x43, 2, 'U', 4, 512, 32 },	{ 0x44, 2, 'U', 4, 1024, 32 },	{ 0x45, 2, 'U', 4, 2048, 32 },
-	{ 0x46, 3, 'U', 4, 4096, 64 },	{ 0x47, 3, 'U', 8, 8192, 64 },	{ 0x48, 2, 'U', 12, 3072, 64 },
+	{ 0x06, 1, 'I', 4, 8, 32 },
+	{ 0x08, 1, 'I', 4, 16, 32 },
+	{ 0x09, 1, 'I', 4, 32, 64 },
+	{ 0x0A, 1, 'D', 2, 8, 32 },
+	{ 0x0C, 1, 'D', 4, 16, 32 },
+	{ 0x0D, 1, 'D', 4, 16, 64 },
+	{ 0x0E, 1, 'D', 6, 24, 64 },
+	{ 0x1D, 2, 'U', 2, 128, 64 },
+	{ 0x21, 2, 'U', 8, 256, 64 },
+	{ 0x22, 3, 'U', 4, 512, 64 },
+	{ 0x23, 3, 'U', 8, 1024, 64 },
+	{ 0x24, 2, 'U', 16, 1024, 64 },
+	{ 0x25, 3, 'U', 8, 2048, 64 },
+	{ 0x29, 3, 'U', 8, 4096, 64 },
+	{ 0x2C, 1, 'D', 8, 32, 64 },
+	{ 0x30, 1, 'I', 8, 32, 64 },
+	{ 0x41, 2, 'U', 4, 128, 32 },
+	{ 0x42, 2, 'U', 4, 256, 32 },
+	{ 0x43, 2, 'U', 4, 512, 32 },
+	{ 0x44, 2, 'U', 4, 1024, 32 },
+	{ 0x45, 2, 'U', 4, 2048, 32 },
+	{ 0x46, 3, 'U', 4, 4096, 64 },
+	{ 0x47, 3, 'U', 8, 8192, 64 },
+	{ 0x48, 2, 'U', 12, 3072, 64 },
 	/* 0x49 is an L3 on Xeon MP family 0Fh model 6 and an L2 elsewhere. */
-	{ 0x49, 2, 'U', 16, 4096, 64 },	{ 0x4A, 3, 'U', 12, 6144, 64 },	{ 0x4B, 3, 'U', 16, 8192, 64 },
-	{ 0x4C, 3, 'U', 12, 12288, 64 },	{ 0x4D, 3, 'U', 16, 16384, 64 },	{ 0x4E, 2, 'U', 24, 6144, 64 },
-	{ 0x60, 1, 'D', 8, 16, 64 },	{ 0x66, 1, 'D', 4, 8, 64 },	{ 0x67, 1, 'D', 4, 16, 64 },
-	{ 0x68, 1, 'D', 4, 32, 64 },	{ 0x78, 2, 'U', 4, 1024, 64 },	{ 0x79, 2, 'U', 8, 128, 64 },
-	{ 0x7A, 2, 'U', 8, 256, 64 },	{ 0x7B, 2, 'U', 8, 512, 64 },	{ 0x7C, 2, 'U', 8, 1024, 64 },
-	{ 0x7D, 2, 'U', 8, 2048, 64 },	{ 0x7F, 2, 'U', 2, 512, 64 },	{ 0x80, 2, 'U', 8, 512, 64 },
-	{ 0x82, 2, 'U', 8, 256, 32 },	{ 0x83, 2, 'U', 8, 512, 32 },	{ 0x84, 2, 'U', 8, 1024, 32 },
-	{ 0x85, 2, 'U', 8, 2048, 32 },	{ 0x86, 2, 'U', 4, 512, 64 },	{ 0x87, 2, 'U', 8, 1024, 64 },
-	{ 0xD0, 3, 'U', 4, 512, 64 },	{ 0xD1, 3, 'U', 4, 1024, 64 },	{ 0xD2, 3, 'U', 4, 2048, 64 },
-	{ 0xD6, 3, 'U', 8, 1024, 64 },	{ 0xD7, 3, 'U', 8, 2048, 64 },	{ 0xD8, 3, 'U', 8, 4096, 64 },
-	{ 0xDC, 3, 'U', 12, 1536, 64 },	{ 0xDD, 3, 'U', 12, 3072, 64 },	{ 0xDE, 3, 'U', 12, 6144, 64 },
-	{ 0xE2, 3, 'U', 16, 2048, 64 },	{ 0xE3, 3, 'U', 16, 4096, 64 },	{ 0xE4, 3, 'U', 16, 8192, 64 },
-	{ 0xEA, 3, 'U', 24, 12288, 64 },	{ 0xEB, 3, 'U', 24, 18432, 64 },	{ 0xEC, 3, 'U', 24, 24576, 64 },
+	{ 0x49, 2, 'U', 16, 4096, 64 },
+	{ 0x4A, 3, 'U', 12, 6144, 64 },
+	{ 0x4B, 3, 'U', 16, 8192, 64 },
+	{ 0x4C, 3, 'U', 12, 12288, 64 },
+	{ 0x4D, 3, 'U', 16, 16384, 64 },
+	{ 0x4E, 2, 'U', 24, 6144, 64 },
+	{ 0x60, 1, 'D', 8, 16, 64 },
+	{ 0x66, 1, 'D', 4, 8, 64 },
+	{ 0x67, 1, 'D', 4, 16, 64 },
+	{ 0x68, 1, 'D', 4, 32, 64 },
+	{ 0x78, 2, 'U', 4, 1024, 64 },
+	{ 0x79, 2, 'U', 8, 128, 64 },
+	{ 0x7A, 2, 'U', 8, 256, 64 },
+	{ 0x7B, 2, 'U', 8, 512, 64 },
+	{ 0x7C, 2, 'U', 8, 1024, 64 },
+	{ 0x7D, 2, 'U', 8, 2048, 64 },
+	{ 0x7F, 2, 'U', 2, 512, 64 },
+	{ 0x80, 2, 'U', 8, 512, 64 },
+	{ 0x82, 2, 'U', 8, 256, 32 },
+	{ 0x83, 2, 'U', 8, 512, 32 },
+	{ 0x84, 2, 'U', 8, 1024, 32 },
+	{ 0x85, 2, 'U', 8, 2048, 32 },
+	{ 0x86, 2, 'U', 4, 512, 64 },
+	{ 0x87, 2, 'U', 8, 1024, 64 },
+	{ 0xD0, 3, 'U', 4, 512, 64 },
+	{ 0xD1, 3, 'U', 4, 1024, 64 },
+	{ 0xD2, 3, 'U', 4, 2048, 64 },
+	{ 0xD6, 3, 'U', 8, 1024, 64 },
+	{ 0xD7, 3, 'U', 8, 2048, 64 },
+	{ 0xD8, 3, 'U', 8, 4096, 64 },
+	{ 0xDC, 3, 'U', 12, 1536, 64 },
+	{ 0xDD, 3, 'U', 12, 3072, 64 },
+	{ 0xDE, 3, 'U', 12, 6144, 64 },
+	{ 0xE2, 3, 'U', 16, 2048, 64 },
+	{ 0xE3, 3, 'U', 16, 4096, 64 },
+	{ 0xE4, 3, 'U', 16, 8192, 64 },
+	{ 0xEA, 3, 'U', 24, 12288, 64 },
+	{ 0xEB, 3, 'U', 24, 18432, 64 },
+	{ 0xEC, 3, 'U', 24, 24576, 64 },
 };
 
 /* Returns true when descriptor 0xFF said "use leaf 4 instead". */
@@ -224,8 +264,7 @@ static void detect_caches(struct cpuinfo *ci, u32 max_leaf, u32 ext_max)
 			cpuid(0x80000001, &a, &b, &c, &d);
 			ext_feat = c;
 		}
-		if (ext_max >= 0x8000001D && (ext_feat & F81C_TOPOEXT) &&
-		    read_deterministic(ci, 0x8000001D)) {
+		if (ext_max >= 0x8000001D && (ext_feat & F81C_TOPOEXT) && read_deterministic(ci, 0x8000001D)) {
 			ci->cache_source = "leaf 0x8000001D";
 			return;
 		}
@@ -297,7 +336,7 @@ void cpuinfo_detect(struct cpuinfo *ci)
 		return;
 
 	cpuid(0, &max_leaf, &b, &c, &d);
-	copy_regs(ci->vendor, b, d, c);	/* "Genu" "ineI" "ntel": EBX, EDX, ECX */
+	copy_regs(ci->vendor, b, d, c); /* "Genu" "ineI" "ntel": EBX, EDX, ECX */
 
 	if (max_leaf >= 1) {
 		cpuid(1, &a, &b, &c, &d);
@@ -320,7 +359,7 @@ void cpuinfo_detect(struct cpuinfo *ci)
 
 	if (ci->hypervisor) {
 		cpuid(0x40000000, &a, &b, &c, &d);
-		copy_regs(ci->hv_vendor, b, c, d);	/* EBX, ECX, EDX */
+		copy_regs(ci->hv_vendor, b, c, d); /* EBX, ECX, EDX */
 	}
 
 	cpuid(0x80000000, &a, &b, &c, &d);
@@ -371,11 +410,11 @@ void cpuinfo_print(const struct cpuinfo *ci)
 	if (!ci->has_cpuid) {
 		printk("cpu: no CPUID (386/486 class)\n");
 	} else {
-		printk("cpu: %s family %u model %u stepping %u \"%s\"\n", ci->vendor, ci->family,
-		       ci->model, ci->stepping, ci->brand);
+		printk("cpu: %s family %u model %u stepping %u \"%s\"\n", ci->vendor, ci->family, ci->model,
+		       ci->stepping, ci->brand);
 	}
-	printk("cpu: features tsc=%d fpu=%d sse=%d sse2=%d pse=%d hypervisor=%d", ci->has_tsc,
-	       ci->has_fpu, ci->has_sse, ci->has_sse2, ci->has_pse, ci->hypervisor);
+	printk("cpu: features tsc=%d fpu=%d sse=%d sse2=%d pse=%d hypervisor=%d", ci->has_tsc, ci->has_fpu, ci->has_sse,
+	       ci->has_sse2, ci->has_pse, ci->hypervisor);
 	if (ci->hypervisor)
 		printk(" (%s)", ci->hv_vendor);
 	printk("\n");
@@ -391,7 +430,6 @@ void cpuinfo_print(const struct cpuinfo *ci)
 			printk("%u-way", c->ways);
 		else
 			printk("fully-assoc");
-		printk(" %uB lines %u sets shared_by=%u (%s)\n", c->line, c->sets, c->shared_by,
-		       ci->cache_source);
+		printk(" %uB lines %u sets shared_by=%u (%s)\n", c->line, c->sets, c->shared_by, ci->cache_source);
 	}
 }

@@ -11,22 +11,22 @@
 #define CPUINFO_MAX_CACHES 8
 
 struct cpu_cache {
-	u8 level;       /* 1, 2, 3, 4 */
-	char type;      /* 'D' data, 'I' instruction, 'U' unified */
-	u32 size;       /* bytes */
-	u32 ways;       /* associativity; 0 = fully associative */
-	u32 line;       /* line size, bytes */
-	u32 sets;       /* number of sets */
-	u32 shared_by;  /* logical CPUs sharing it (0 when unknown) */
+	u8 level;      /* 1, 2, 3, 4 */
+	char type;     /* 'D' data, 'I' instruction, 'U' unified */
+	u32 size;      /* bytes */
+	u32 ways;      /* associativity; 0 = fully associative */
+	u32 line;      /* line size, bytes */
+	u32 sets;      /* number of sets */
+	u32 shared_by; /* logical CPUs sharing it (0 when unknown) */
 };
 
 struct cpuinfo {
-	char vendor[13];       /* "GenuineIntel", "AuthenticAMD", ... */
-	char brand[49];        /* brand string, or "" */
+	char vendor[13]; /* "GenuineIntel", "AuthenticAMD", ... */
+	char brand[49];	 /* brand string, or "" */
 	u32 family, model, stepping;
 	bool has_cpuid, has_tsc, has_fpu, has_fxsr, has_sse, has_sse2, has_pse;
-	bool hypervisor;       /* CPUID.1:ECX[31] */
-	char hv_vendor[13];    /* leaf 0x40000000 signature, e.g. "TCGTCGTCGTCG" */
+	bool hypervisor;	  /* CPUID.1:ECX[31] */
+	char hv_vendor[13];	  /* leaf 0x40000000 signature, e.g. "TCGTCGTCGTCG" */
 	const char *cache_source; /* "leaf 4", "leaf 0x8000001D", "leaf 0x80000006",
 				     "leaf 2", or "none" */
 	u32 ncaches;

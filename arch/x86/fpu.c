@@ -9,17 +9,23 @@
 #include "arch/x86/fpu.h"
 #include "arch/x86/cpu.h"
 
-#define CR0_MP (1u << 1)
-#define CR0_EM (1u << 2)
-#define CR0_TS (1u << 3)
-#define CR0_NE (1u << 5)
-#define CR4_OSFXSR (1u << 9)
+#define CR0_MP	       (1u << 1)
+#define CR0_EM	       (1u << 2)
+#define CR0_TS	       (1u << 3)
+#define CR0_NE	       (1u << 5)
+#define CR4_OSFXSR     (1u << 9)
 #define CR4_OSXMMEXCPT (1u << 10)
 
 static bool have_fpu, have_sse;
 
-bool fpu_present(void) { return have_fpu; }
-bool sse_enabled(void) { return have_sse; }
+bool fpu_present(void)
+{
+	return have_fpu;
+}
+bool sse_enabled(void)
+{
+	return have_sse;
+}
 
 /* Without CPUID: after FNINIT a real FPU has status word 0 and control word
  * 0x037F; with none, the stores write nothing and the poison stays. */

@@ -11,7 +11,7 @@ struct gdt_entry {
 	u16 base_lo;
 	u8 base_mid;
 	u8 access;
-	u8 limit_hi_flags;	/* limit 19:16 in bits 3:0, flags in bits 7:4 */
+	u8 limit_hi_flags; /* limit 19:16 in bits 3:0, flags in bits 7:4 */
 	u8 base_hi;
 } __attribute__((packed));
 
@@ -20,10 +20,10 @@ struct gdt_ptr {
 	u32 base;
 } __attribute__((packed));
 
-#define ACC_CODE 0x9A	/* present, ring 0, code, execute/read */
-#define ACC_DATA 0x92	/* present, ring 0, data, read/write */
-#define ACC_TSS 0x89	/* present, ring 0, available 32-bit TSS */
-#define FLAGS_4K_32 0xC	/* G=1 (4 KiB granularity), D=1 (32-bit) */
+#define ACC_CODE    0x9A /* present, ring 0, code, execute/read */
+#define ACC_DATA    0x92 /* present, ring 0, data, read/write */
+#define ACC_TSS	    0x89 /* present, ring 0, available 32-bit TSS */
+#define FLAGS_4K_32 0xC	 /* G=1 (4 KiB granularity), D=1 (32-bit) */
 
 #define DF_STACK_SIZE 8192
 
@@ -54,7 +54,10 @@ static void zero_tss(struct tss *t)
 	t->iomap_base = sizeof(*t);
 }
 
-void gdt_set_df_cr3(u32 cr3) { tss_df.cr3 = cr3; }
+void gdt_set_df_cr3(u32 cr3)
+{
+	tss_df.cr3 = cr3;
+}
 
 void gdt_init(void)
 {

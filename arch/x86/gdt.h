@@ -10,10 +10,10 @@
 
 #include "kernel/types.h"
 
-#define GDT_KCODE 0x08
-#define GDT_KDATA 0x10
+#define GDT_KCODE    0x08
+#define GDT_KDATA    0x10
 #define GDT_TSS_MAIN 0x18
-#define GDT_TSS_DF 0x20
+#define GDT_TSS_DF   0x20
 
 /* The 32-bit hardware task-state segment (Intel SDM vol. 3, 8.2.1); 104 bytes.
  * The upper 16 bits of every segment-selector slot are reserved (zero). */

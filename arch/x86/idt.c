@@ -22,8 +22,8 @@ struct idt_ptr {
 	u32 base;
 } __attribute__((packed));
 
-#define GATE_INT32 0x8E	/* present, DPL 0, 32-bit interrupt gate */
-#define GATE_TASK 0x85	/* present, DPL 0, task gate */
+#define GATE_INT32 0x8E /* present, DPL 0, 32-bit interrupt gate */
+#define GATE_TASK  0x85 /* present, DPL 0, task gate */
 
 static struct idt_entry idt[256] __attribute__((aligned(8)));
 

@@ -15,20 +15,20 @@
 #include "arch/x86/fbcon.h"
 #include "arch/x86/gdt.h"
 
-#define PTE_P 0x001u
-#define PTE_RW 0x002u
-#define PTE_PWT 0x008u
-#define PTE_PCD 0x010u
+#define PTE_P	 0x001u
+#define PTE_RW	 0x002u
+#define PTE_PWT	 0x008u
+#define PTE_PCD	 0x010u
 #define PTE_ADDR 0xFFFFF000u
-#define ENTRIES 1024u
+#define ENTRIES	 1024u
 
-#define CR0_WP (1u << 16)	/* ring 0 honours read-only pages too */
+#define CR0_WP (1u << 16) /* ring 0 honours read-only pages too */
 #define CR0_PG (1u << 31)
 
 #define PDX(va) ((va) >> 22)
 #define PTX(va) (((va) >> 12) & 0x3FF)
 
-static u32 *page_dir;	/* NULL until paging_init */
+static u32 *page_dir; /* NULL until paging_init */
 static phys_addr_t (*pt_alloc)(void);
 
 static u32 *alloc_zeroed(void)
@@ -93,8 +93,7 @@ static bool range_ok(u32 va, u32 n)
 		return false;
 	if (va == PHASE_MARK_BASE)
 		return n == 1;
-	return va >= VMALLOC_START && va < VMALLOC_END &&
-	       n <= (VMALLOC_END - va) >> PAGE_SHIFT;
+	return va >= VMALLOC_START && va < VMALLOC_END && n <= (VMALLOC_END - va) >> PAGE_SHIFT;
 }
 
 static int set_pte(u32 va, u32 pfn, bool uc)
@@ -117,7 +116,7 @@ int vmap_pages(u32 vaddr, const u32 *pfns, u32 n)
 		return -1;
 	for (u32 i = 0; i < n; i++) {
 		if (set_pte(vaddr + i * PAGE_SIZE, pfns[i], false) < 0) {
-			vunmap_pages(vaddr, i);	/* leave nothing half-mapped */
+			vunmap_pages(vaddr, i); /* leave nothing half-mapped */
 			return -1;
 		}
 	}

@@ -14,30 +14,46 @@
 
 /* Exception names, Intel SDM vol. 3, table 6-1. */
 static const char *const exc_names[32] = {
-	"#DE divide error",		"#DB debug",
-	"NMI non-maskable interrupt",	"#BP breakpoint",
-	"#OF overflow",			"#BR bound range exceeded",
-	"#UD invalid opcode",		"#NM device not available",
-	"#DF double fault",		"coprocessor segment overrun",
-	"#TS invalid TSS",		"#NP segment not present",
-	"#SS stack-segment fault",	"#GP general protection",
-	"#PF page fault",		"reserved vector 15",
-	"#MF x87 floating-point error",	"#AC alignment check",
-	"#MC machine check",		"#XM SIMD floating-point",
-	"#VE virtualization",		"#CP control protection",
-	"reserved vector 22",		"reserved vector 23",
-	"reserved vector 24",		"reserved vector 25",
-	"reserved vector 26",		"reserved vector 27",
-	"#HV hypervisor injection",	"#VC VMM communication",
-	"#SX security",			"reserved vector 31",
+	"#DE divide error",
+	"#DB debug",
+	"NMI non-maskable interrupt",
+	"#BP breakpoint",
+	"#OF overflow",
+	"#BR bound range exceeded",
+	"#UD invalid opcode",
+	"#NM device not available",
+	"#DF double fault",
+	"coprocessor segment overrun",
+	"#TS invalid TSS",
+	"#NP segment not present",
+	"#SS stack-segment fault",
+	"#GP general protection",
+	"#PF page fault",
+	"reserved vector 15",
+	"#MF x87 floating-point error",
+	"#AC alignment check",
+	"#MC machine check",
+	"#XM SIMD floating-point",
+	"#VE virtualization",
+	"#CP control protection",
+	"reserved vector 22",
+	"reserved vector 23",
+	"reserved vector 24",
+	"reserved vector 25",
+	"reserved vector 26",
+	"reserved vector 27",
+	"#HV hypervisor injection",
+	"#VC VMM communication",
+	"#SX security",
+	"reserved vector 31",
 };
 
 /* #PF error code bits (SDM vol. 3, 4.7). */
-#define PF_P 0x01	/* 1: protection violation, 0: page not present */
-#define PF_W 0x02	/* the access was a write */
-#define PF_U 0x04	/* the access came from ring 3 */
-#define PF_RSVD 0x08	/* a reserved bit was set in a paging entry */
-#define PF_I 0x10	/* instruction fetch */
+#define PF_P	0x01 /* 1: protection violation, 0: page not present */
+#define PF_W	0x02 /* the access was a write */
+#define PF_U	0x04 /* the access came from ring 3 */
+#define PF_RSVD 0x08 /* a reserved bit was set in a paging entry */
+#define PF_I	0x10 /* instruction fetch */
 
 static volatile int trap_depth;
 
@@ -66,7 +82,10 @@ static void __attribute__((noreturn)) nested_fault(u32 vector, u32 eip)
 
 /* CR4 exists from the Pentium on (and on 486s with VME/PSE); reading it
  * elsewhere is #UD, which would turn the report into a nested fault. */
-static u32 safe_cr4(void) { return cpuinfo_has_cr4(&boot_cpu) ? read_cr4() : 0; }
+static u32 safe_cr4(void)
+{
+	return cpuinfo_has_cr4(&boot_cpu) ? read_cr4() : 0;
+}
 
 static void report(const struct trapframe *tf, u32 esp)
 {
@@ -76,17 +95,19 @@ static void report(const struct trapframe *tf, u32 esp)
 		printk("FAULT: vector %u (%s)", v, exc_names[v]);
 	else
 		printk("FAULT: vector %u (unexpected interrupt %u)", v, v);
-	printk(" error=0x%08x eip=0x%08x cs=0x%04x eflags=0x%08x cr2=0x%08x\n", tf->error, tf->eip,
-	       tf->cs & 0xFFFF, tf->eflags, read_cr2());
+	printk(" error=0x%08x eip=0x%08x cs=0x%04x eflags=0x%08x cr2=0x%08x\n", tf->error, tf->eip, tf->cs & 0xFFFF,
+	       tf->eflags, read_cr2());
 	printk("  eax=%08x ebx=%08x ecx=%08x edx=%08x\n", tf->eax, tf->ebx, tf->ecx, tf->edx);
 	printk("  esi=%08x edi=%08x ebp=%08x esp=%08x\n", tf->esi, tf->edi, tf->ebp, esp);
 	printk("  cr0=%08x cr3=%08x cr4=%08x\n", read_cr0(), read_cr3(), safe_cr4());
 	if (v == 14) {
 		u32 e = tf->error;
-		printk("  pf: present=%d write=%d user=%d reserved=%d ifetch=%d (%s %s)\n", !!(e & PF_P),
-		       !!(e & PF_W), !!(e & PF_U), !!(e & PF_RSVD), !!(e & PF_I),
+		printk("  pf: present=%d write=%d user=%d reserved=%d ifetch=%d (%s %s)\n", !!(e & PF_P), !!(e & PF_W),
+		       !!(e & PF_U), !!(e & PF_RSVD), !!(e & PF_I),
 		       (e & PF_P) ? "protection violation" : "page not present",
-		       (e & PF_I) ? "on instruction fetch" : (e & PF_W) ? "on write" : "on read");
+		       (e & PF_I)   ? "on instruction fetch"
+		       : (e & PF_W) ? "on write"
+				    : "on read");
 	}
 }
 
@@ -101,11 +122,23 @@ void trap_handler(struct trapframe *tf)
 void df_task_handler(u32 error)
 {
 	struct trapframe tf = {
-		.gs = tss_main.gs, .fs = tss_main.fs, .es = tss_main.es, .ds = tss_main.ds,
-		.edi = tss_main.edi, .esi = tss_main.esi, .ebp = tss_main.ebp, .esp_pushad = tss_main.esp,
-		.ebx = tss_main.ebx, .edx = tss_main.edx, .ecx = tss_main.ecx, .eax = tss_main.eax,
-		.vector = 8, .error = error,
-		.eip = tss_main.eip, .cs = tss_main.cs, .eflags = tss_main.eflags,
+		.gs = tss_main.gs,
+		.fs = tss_main.fs,
+		.es = tss_main.es,
+		.ds = tss_main.ds,
+		.edi = tss_main.edi,
+		.esi = tss_main.esi,
+		.ebp = tss_main.ebp,
+		.esp_pushad = tss_main.esp,
+		.ebx = tss_main.ebx,
+		.edx = tss_main.edx,
+		.ecx = tss_main.ecx,
+		.eax = tss_main.eax,
+		.vector = 8,
+		.error = error,
+		.eip = tss_main.eip,
+		.cs = tss_main.cs,
+		.eflags = tss_main.eflags,
 	};
 
 	if (++trap_depth > 1)

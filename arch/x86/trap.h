@@ -17,7 +17,10 @@ struct trapframe {
 };
 
 /* ESP of the interrupted code (ring 0 trap: the CPU pushed no SS:ESP). */
-static inline u32 trapframe_esp(const struct trapframe *tf) { return (u32)(&tf->eflags + 1); }
+static inline u32 trapframe_esp(const struct trapframe *tf)
+{
+	return (u32)(&tf->eflags + 1);
+}
 
 /* Called by isr_common for every vector except 8: prints the fault report
  * (vector and name, error code, EIP, CS, EFLAGS, CR2, general registers,

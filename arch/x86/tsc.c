@@ -13,14 +13,14 @@
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
 
-#define PIT_HZ 1193182u
-#define PIT_CH2 0x42
-#define PIT_CMD 0x43
-#define PORT_B 0x61
-#define PORTB_GATE2 0x01
+#define PIT_HZ	      1193182u
+#define PIT_CH2	      0x42
+#define PIT_CMD	      0x43
+#define PORT_B	      0x61
+#define PORTB_GATE2   0x01
 #define PORTB_SPEAKER 0x02
-#define PORTB_OUT2 0x20
-#define CAL_COUNT 59659u	/* 50.0 ms at 1.193182 MHz */
+#define PORTB_OUT2    0x20
+#define CAL_COUNT     59659u /* 50.0 ms at 1.193182 MHz */
 
 /* A PIT read costs about 1 us on real hardware, so 50 ms is ~50000 polls;
  * give up after this many (PIT absent or its gate not wired). */
@@ -42,7 +42,7 @@ u32 tsc_calibrate_khz(void)
 	outb(PORT_B, (portb & ~PORTB_SPEAKER) | PORTB_GATE2);
 	outb(PIT_CMD, 0xB0);
 	outb(PIT_CH2, CAL_COUNT & 0xFF);
-	outb(PIT_CH2, CAL_COUNT >> 8);	/* counting starts with this write */
+	outb(PIT_CH2, CAL_COUNT >> 8); /* counting starts with this write */
 	t0 = rdtsc();
 	while (!(inb(PORT_B) & PORTB_OUT2) && polls < POLL_LIMIT)
 		polls++;

@@ -7,18 +7,21 @@
 #include "arch/x86/console.h"
 #include "arch/x86/cpu.h"
 
-#define VGA_COLS 80
-#define VGA_ROWS 25
-#define VGA_ATTR 0x07	/* light grey on black */
-#define VGA_BLANK ((u16)(VGA_ATTR << 8 | ' '))
+#define VGA_COLS   80
+#define VGA_ROWS   25
+#define VGA_ATTR   0x07 /* light grey on black */
+#define VGA_BLANK  ((u16)(VGA_ATTR << 8 | ' '))
 #define CRTC_INDEX 0x3D4
-#define CRTC_DATA 0x3D5
+#define CRTC_DATA  0x3D5
 
 static volatile u16 *const vga_mem = (volatile u16 *)0xB8000;
 static u32 row, col;
 static bool disabled;
 
-void vga_disable(void) { disabled = true; }
+void vga_disable(void)
+{
+	disabled = true;
+}
 
 static void update_cursor(void)
 {

@@ -38,17 +38,16 @@
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
 
-#define CHECK(cond)                                                              \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, \
-				__LINE__);                                       \
-			abort();                                                 \
-		}                                                                \
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, __LINE__);                          \
+			abort();                                                                                       \
+		}                                                                                                      \
 	} while (0)
 
 #define MAX_OPS 256
-#define MB(x) ((u64)(x) << 20)
+#define MB(x)	((u64)(x) << 20)
 
 /* ---- the machine, rebuilt for every input ------------------------------------ */
 static void *allocs[128];
@@ -70,8 +69,9 @@ static void free_all(void)
 
 static void build(u8 h)
 {
-	static const u64 ram[][2] = { { 0, 0x9fc00 }, { MB(1), MB(3) }, { MB(16), MB(2) },
-				      { MB(19), MB(1) }, { MB(896), MB(2) } };
+	static const u64 ram[][2] = {
+		{ 0, 0x9fc00 }, { MB(1), MB(3) }, { MB(16), MB(2) }, { MB(19), MB(1) }, { MB(896), MB(2) }
+	};
 	static struct page *map; /* kept across inputs: free_area_init resets every entry */
 	struct e820_table raw = { 0 }, e820;
 	u32 i, end;
@@ -107,7 +107,10 @@ static u8 *owned;
 static u32 live_pfn[MAX_OPS], nlive, live_pages, managed;
 static u8 live_order[MAX_OPS];
 
-static struct zone *zone_of(int z) { return &contig_page_data.node_zones[z]; }
+static struct zone *zone_of(int z)
+{
+	return &contig_page_data.node_zones[z];
+}
 
 static bool zone_has_order(int z, u32 order)
 {
@@ -134,7 +137,8 @@ static void check_state(void)
 static void op_alloc(u8 a, u8 b)
 {
 	static const gfp_t gfps[4] = { GFP_KERNEL, GFP_DMA, GFP_HIGHUSER, GFP_HIGHUSER };
-	static const int lists[4][4] = { { ZONE_NORMAL, ZONE_DMA, -1 }, { ZONE_DMA, -1 },
+	static const int lists[4][4] = { { ZONE_NORMAL, ZONE_DMA, -1 },
+					 { ZONE_DMA, -1 },
 					 { ZONE_HIGHMEM, ZONE_NORMAL, ZONE_DMA, -1 },
 					 { ZONE_HIGHMEM, ZONE_NORMAL, ZONE_DMA, -1 } };
 	gfp_t gfp = gfps[(a >> 3) & 3] | ((a >> 5) & 1 ? __GFP_NOCOLOR : 0);
@@ -231,7 +235,11 @@ static void op_bad_free(u8 a, u8 b, u32 k)
 	}
 }
 
-static void quiet(const char *s, size_t n) { (void)s; (void)n; }
+static void quiet(const char *s, size_t n)
+{
+	(void)s;
+	(void)n;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -246,8 +254,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	console_register(quiet);
 	build(data[0]);
 	managed = 0;
-	for_each_zone(zone)
-		managed += zone->managed_pages;
+	for_each_zone(zone) managed += zone->managed_pages;
 	owned = calloc(max_pfn, 1);
 	CHECK(owned);
 	nlive = live_pages = 0;
@@ -260,11 +267,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (k = 0; k < nops; k++) {
 		u8 a = data[1 + 2 * k], b = data[2 + 2 * k];
 		switch (a % 8) {
-		case 0: case 1: case 2: op_alloc(a, b); break;
-		case 3: case 4: if (nlive) op_free(b % nlive); break;
-		case 5: if (page_color_enabled) page_color_stop(); else page_color_start(); break;
-		case 6: if (b % 4 < 3) task_start(names[b % 4]); else task_end(); break;
-		default: op_bad_free(a, b, k); break;
+		case 0:
+		case 1:
+		case 2:
+			op_alloc(a, b);
+			break;
+		case 3:
+		case 4:
+			if (nlive)
+				op_free(b % nlive);
+			break;
+		case 5:
+			if (page_color_enabled)
+				page_color_stop();
+			else
+				page_color_start();
+			break;
+		case 6:
+			if (b % 4 < 3)
+				task_start(names[b % 4]);
+			else
+				task_end();
+			break;
+		default:
+			op_bad_free(a, b, k);
+			break;
 		}
 		check_state();
 	}

@@ -21,13 +21,12 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 
-#define CHECK(cond)                                                              \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, \
-				__LINE__);                                       \
-			abort();                                                 \
-		}                                                                \
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, __LINE__);                          \
+			abort();                                                                                       \
+		}                                                                                                      \
 	} while (0)
 
 static const char *const modes[] = { "off", "on", "auto", NULL };
@@ -52,29 +51,38 @@ struct vals {
 
 static void make_table(struct kernel_param *p, struct vals *v)
 {
-	*v = (struct vals){ .b = true, .flag = false, .u = 64, .size = 256 * 1024,
-			    .size_any = 12345, .e = 2, .e_empty = 0, .hex = 0xdead };
+	*v = (struct vals){ .b = true,
+			    .flag = false,
+			    .u = 64,
+			    .size = 256 * 1024,
+			    .size_any = 12345,
+			    .e = 2,
+			    .e_empty = 0,
+			    .hex = 0xdead };
 	struct kernel_param t[NPARAMS] = {
 		[P_BOOL] = { .name = "page_color", .type = PARAM_BOOL, .value = &v->b },
-		[P_UINT] = { .name = "colors", .type = PARAM_UINT, .value = &v->u,
-			     .min = 1, .max = 1024 },
-		[P_SIZE] = { .name = "cache_size", .type = PARAM_SIZE, .value = &v->size,
-			     .min = 4096, .max = 1u << 30, .pow2 = true },
-		[P_SIZE_ANY] = { .name = "mem", .type = PARAM_SIZE, .value = &v->size_any,
-				 .min = 0, .max = 0xffffffffu, .pow2 = false },
-		[P_ENUM] = { .name = "mode", .type = PARAM_ENUM, .value = &v->e,
-			     .choices = modes },
-		[P_ENUM_EMPTY] = { .name = "none", .type = PARAM_ENUM, .value = &v->e_empty,
-				   .choices = empty_choices },
+		[P_UINT] = { .name = "colors", .type = PARAM_UINT, .value = &v->u, .min = 1, .max = 1024 },
+		[P_SIZE] = { .name = "cache_size",
+			     .type = PARAM_SIZE,
+			     .value = &v->size,
+			     .min = 4096,
+			     .max = 1u << 30,
+			     .pow2 = true },
+		[P_SIZE_ANY] = { .name = "mem",
+				 .type = PARAM_SIZE,
+				 .value = &v->size_any,
+				 .min = 0,
+				 .max = 0xffffffffu,
+				 .pow2 = false },
+		[P_ENUM] = { .name = "mode", .type = PARAM_ENUM, .value = &v->e, .choices = modes },
+		[P_ENUM_EMPTY] = { .name = "none", .type = PARAM_ENUM, .value = &v->e_empty, .choices = empty_choices },
 		[P_FLAG] = { .name = "help", .type = PARAM_FLAG, .value = &v->flag },
-		[P_HEX] = { .name = "seed", .type = PARAM_UINT, .value = &v->hex,
-			    .min = 0, .max = 0xffffffffu },
+		[P_HEX] = { .name = "seed", .type = PARAM_UINT, .value = &v->hex, .min = 0, .max = 0xffffffffu },
 	};
 	memcpy(p, t, sizeof(t));
 }
 
-static void check_table(const struct kernel_param *p, const struct vals *v,
-			const struct vals *d)
+static void check_table(const struct kernel_param *p, const struct vals *v, const struct vals *d)
 {
 	if (!p[P_BOOL].given)
 		CHECK(v->b == d->b);

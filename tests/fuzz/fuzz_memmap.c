@@ -45,16 +45,15 @@
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
 
-#define CHECK(cond)                                                              \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, \
-				__LINE__);                                       \
-			abort();                                                 \
-		}                                                                \
+#define CHECK(cond)                                                                                                    \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, __LINE__);                          \
+			abort();                                                                                       \
+		}                                                                                                      \
 	} while (0)
 
-#define MAX_IN 40
+#define MAX_IN	 40
 #define MAX_PFNS (256u * 1024 * 1024 / PAGE_SIZE)
 #define LIMIT_4G 0x100000000ull
 
@@ -83,7 +82,10 @@ static void free_all(void)
 }
 
 /* ---- decoding ------------------------------------------------------------- */
-static u32 le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24; }
+static u32 le32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
+}
 
 static void decode_entry(const uint8_t *p, struct e820_entry *e)
 {
@@ -92,12 +94,24 @@ static void decode_entry(const uint8_t *p, struct e820_entry *e)
 	u32 shift = 4 * (t >> 4);
 
 	switch (region) {
-	case 11: e->addr = (u64)low << 4; break;
-	case 12: e->addr = 0xF0000000ull + low; break;
-	case 13: e->addr = LIMIT_4G + low; break;
-	case 14: e->addr = (u64)low << 36; break;
-	case 15: e->addr = ~0ull - low; break;
-	default: e->addr = low; break;
+	case 11:
+		e->addr = (u64)low << 4;
+		break;
+	case 12:
+		e->addr = 0xF0000000ull + low;
+		break;
+	case 13:
+		e->addr = LIMIT_4G + low;
+		break;
+	case 14:
+		e->addr = (u64)low << 36;
+		break;
+	case 15:
+		e->addr = ~0ull - low;
+		break;
+	default:
+		e->addr = low;
+		break;
 	}
 	if (shift >= 40 && size24 >> (64 - shift)) /* would not fit: saturate */
 		e->size = ~0ull;
@@ -113,7 +127,10 @@ static u64 entry_end(const struct e820_entry *e)
 	return end < e->addr ? ~0ull : end;
 }
 
-static u32 strength(u32 type) { return type == E820_TYPE_RAM ? 1 : type + 1; }
+static u32 strength(u32 type)
+{
+	return type == E820_TYPE_RAM ? 1 : type + 1;
+}
 
 /* Type the reference gives to address a: 0 when no input entry covers it. */
 static u32 ref_type(const struct e820_table *in, u64 a)
@@ -157,7 +174,7 @@ static void check_sanitized(const struct e820_table *in, const struct e820_table
 		CHECK(e->addr < LIMIT_4G && e->addr + e->size <= LIMIT_4G);
 		if (i) {
 			const struct e820_entry *p = &out->entries[i - 1];
-			CHECK(p->addr + p->size <= e->addr); /* sorted, no overlap */
+			CHECK(p->addr + p->size <= e->addr);			  /* sorted, no overlap */
 			CHECK(p->addr + p->size < e->addr || p->type != e->type); /* merged */
 		}
 		if (e->type == E820_TYPE_RAM && (e->addr + e->size) / PAGE_SIZE > (e->addr + PAGE_SIZE - 1) / PAGE_SIZE)
@@ -229,7 +246,11 @@ static void check_zones(void)
 	CHECK(page_color_enabled == (mm_params.page_color && page_colors > 1));
 }
 
-static void quiet(const char *s, size_t n) { (void)s; (void)n; }
+static void quiet(const char *s, size_t n)
+{
+	(void)s;
+	(void)n;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

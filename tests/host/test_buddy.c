@@ -238,11 +238,11 @@ static void test_e820_sanitize(void **state)
 	e820_add(&in, MB(1), MB(511), E820_TYPE_RAM);
 	e820_add(&in, 0, KB(639), E820_TYPE_RAM);
 	e820_add(&in, MB(100), MB(1), E820_TYPE_RESERVED); /* punched into RAM */
-	e820_add(&in, MB(200), 0, E820_TYPE_RESERVED);    /* zero length */
+	e820_add(&in, MB(200), 0, E820_TYPE_RESERVED);	   /* zero length */
 	e820_add(&in, MB(300), MB(2), E820_TYPE_ACPI);
-	e820_add(&in, MB(301), MB(2), E820_TYPE_NVS); /* overlaps ACPI: NVS (4) wins over 3 */
+	e820_add(&in, MB(301), MB(2), E820_TYPE_NVS);		    /* overlaps ACPI: NVS (4) wins over 3 */
 	e820_add(&in, 0xF0000000ull, 0x20000000ull, E820_TYPE_RAM); /* crosses 4 GiB */
-	e820_add(&in, 0x100000000ull, MB(1024), E820_TYPE_RAM);     /* above */
+	e820_add(&in, 0x100000000ull, MB(1024), E820_TYPE_RAM);	    /* above */
 	assert_int_equal(e820_sanitize(&in, &out, &dropped), 8);
 	assert_int_equal(out.entries[0].addr, 0);
 	assert_int_equal(out.entries[0].size, KB(639));
@@ -318,7 +318,7 @@ static void test_memblock_alloc_and_reserve(void **state)
 	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(1) + KB(8));
 	assert_int_equal(memblock_alloc(8192, MB(1), 0x100000), MB(2));
 	assert_int_equal(memblock_alloc(MB(64), 4096, 0x100000), 0); /* does not fit */
-	assert_int_equal(memblock_alloc(4096, 4096, 0x100), 0);      /* limit below 1 MiB */
+	assert_int_equal(memblock_alloc(4096, 4096, 0x100), 0);	     /* limit below 1 MiB */
 	assert_int_equal(memblock.reserved.cnt, 2);
 	assert_int_equal(memblock_end_pfn(), 4096);
 	assert_int_equal(memblock_memory_pages(0, 4096), 160 + 15 * 256);

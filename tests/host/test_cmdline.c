@@ -31,18 +31,36 @@ static void reset_params(void)
 	help = false;
 	bench_size = 100000;
 	struct kernel_param p[] = {
-		{ .name = "page_color", .type = PARAM_BOOL, .value = &page_color,
+		{ .name = "page_color",
+		  .type = PARAM_BOOL,
+		  .value = &page_color,
 		  .help = "allocate pages by cache color" },
-		{ .name = "cache_size", .type = PARAM_SIZE, .value = &cache_size,
-		  .min = 4 * KiB, .max = 1024 * MiB, .pow2 = true, .help = "L2 size" },
-		{ .name = "colors", .type = PARAM_UINT, .value = &colors, .min = 1,
-		  .max = 1024, .help = "number of colors" },
-		{ .name = "mode", .type = PARAM_ENUM, .value = &mode,
-		  .choices = colors_choices, .help = "coloring mode" },
-		{ .name = "help", .type = PARAM_FLAG, .value = &help,
-		  .help = "print this table" },
-		{ .name = "bench_size", .type = PARAM_SIZE, .value = &bench_size,
-		  .min = 1000, .max = 10 * MiB, .pow2 = false, .help = "working set" },
+		{ .name = "cache_size",
+		  .type = PARAM_SIZE,
+		  .value = &cache_size,
+		  .min = 4 * KiB,
+		  .max = 1024 * MiB,
+		  .pow2 = true,
+		  .help = "L2 size" },
+		{ .name = "colors",
+		  .type = PARAM_UINT,
+		  .value = &colors,
+		  .min = 1,
+		  .max = 1024,
+		  .help = "number of colors" },
+		{ .name = "mode",
+		  .type = PARAM_ENUM,
+		  .value = &mode,
+		  .choices = colors_choices,
+		  .help = "coloring mode" },
+		{ .name = "help", .type = PARAM_FLAG, .value = &help, .help = "print this table" },
+		{ .name = "bench_size",
+		  .type = PARAM_SIZE,
+		  .value = &bench_size,
+		  .min = 1000,
+		  .max = 10 * MiB,
+		  .pow2 = false,
+		  .help = "working set" },
 	};
 	memcpy(params, p, sizeof(p));
 }
@@ -69,8 +87,8 @@ static int parse(const char *line)
 
 static bool defaults_kept(void)
 {
-	return page_color == true && cache_size == 256 * KiB && colors == 64 &&
-	       mode == 2 && help == false && bench_size == 100000;
+	return page_color == true && cache_size == 256 * KiB && colors == 64 && mode == 2 && help == false &&
+	       bench_size == 100000;
 }
 
 static bool none_given(void)
@@ -85,22 +103,37 @@ static bool none_given(void)
 
 static void test_parse_size(void **state)
 {
-	static const struct { const char *s; u32 v; } ok[] = {
-		{ "0", 0 }, { "1", 1 }, { "4096", 4096 }, { "4K", 4096 },
-		{ "4k", 4096 }, { "256K", 262144 }, { "256KiB", 262144 },
-		{ "256KB", 262144 }, { "2M", 2097152 }, { "2m", 2097152 },
-		{ "2MB", 2097152 }, { "2MiB", 2097152 }, { "1G", 1073741824u },
-		{ "3g", 3221225472u }, { "3GiB", 3221225472u }, { "4095M", 4293918720u },
-		{ "4194303K", 4294966272u }, { "4294967295", 4294967295u },
-		{ "4096B", 4096 }, { "007K", 7168 },
+	static const struct {
+		const char *s;
+		u32 v;
+	} ok[] = {
+		{ "0", 0 },
+		{ "1", 1 },
+		{ "4096", 4096 },
+		{ "4K", 4096 },
+		{ "4k", 4096 },
+		{ "256K", 262144 },
+		{ "256KiB", 262144 },
+		{ "256KB", 262144 },
+		{ "2M", 2097152 },
+		{ "2m", 2097152 },
+		{ "2MB", 2097152 },
+		{ "2MiB", 2097152 },
+		{ "1G", 1073741824u },
+		{ "3g", 3221225472u },
+		{ "3GiB", 3221225472u },
+		{ "4095M", 4293918720u },
+		{ "4194303K", 4294966272u },
+		{ "4294967295", 4294967295u },
+		{ "4096B", 4096 },
+		{ "007K", 7168 },
 	};
 	static const char *const bad[] = {
-		"", "K", "-1", "+1", " 1", "1 ", "1KK", "1T", "1Kb", "1kib",
-		"1iB", "1.5M", "0x10", "1e3", "12abc", "1B2", "1KBB",
+		"",	"K",   "-1",   "+1",   " 1",  "1 ",    "1KK", "1T",   "1Kb",
+		"1kib", "1iB", "1.5M", "0x10", "1e3", "12abc", "1B2", "1KBB",
 	};
 	static const char *const too_big[] = {
-		"4294967296", "4G", "4096M", "4194304K", "99999999999999999999999",
-		"5G", "4294967296B",
+		"4294967296", "4G", "4096M", "4194304K", "99999999999999999999999", "5G", "4294967296B",
 	};
 	u32 v;
 	(void)state;
@@ -160,11 +193,22 @@ static void test_parse_u32(void **state)
 
 static void test_format_size(void **state)
 {
-	static const struct { u32 v; const char *s; } cases[] = {
-		{ 0, "0" }, { 1, "1" }, { 1000, "1000" }, { 1024, "1K" },
-		{ 262144, "256K" }, { 2097152, "2M" }, { 3u << 30, "3G" },
-		{ 1536 * 1024, "1536K" }, { 1073741824u, "1G" }, { 4294967295u, "4294967295" },
-		{ 4294966272u, "4194303K" }, { 1025, "1025" },
+	static const struct {
+		u32 v;
+		const char *s;
+	} cases[] = {
+		{ 0, "0" },
+		{ 1, "1" },
+		{ 1000, "1000" },
+		{ 1024, "1K" },
+		{ 262144, "256K" },
+		{ 2097152, "2M" },
+		{ 3u << 30, "3G" },
+		{ 1536 * 1024, "1536K" },
+		{ 1073741824u, "1G" },
+		{ 4294967295u, "4294967295" },
+		{ 4294966272u, "4194303K" },
+		{ 1025, "1025" },
 	};
 	char buf[32];
 	(void)state;
@@ -194,7 +238,8 @@ static void test_accepts_every_type(void **state)
 {
 	(void)state;
 	assert_int_equal(parse("page_color=off cache_size=2M colors=0x20 mode=on help "
-			       "bench_size=1500K"), 0);
+			       "bench_size=1500K"),
+			 0);
 	assert_string_equal(capture_text(), "");
 	assert_false(page_color);
 	assert_int_equal(cache_size, 2 * MiB);
@@ -208,10 +253,12 @@ static void test_accepts_every_type(void **state)
 
 static void test_bool_words(void **state)
 {
-	static const struct { const char *w; bool v; } words[] = {
-		{ "on", true }, { "off", false }, { "1", true }, { "0", false },
-		{ "yes", true }, { "no", false }, { "true", true }, { "false", false },
-		{ "ON", true }, { "Off", false },
+	static const struct {
+		const char *w;
+		bool v;
+	} words[] = {
+		{ "on", true },	 { "off", false }, { "1", true },      { "0", false }, { "yes", true },
+		{ "no", false }, { "true", true }, { "false", false }, { "ON", true }, { "Off", false },
 	};
 	char line[64];
 	(void)state;
@@ -264,7 +311,7 @@ static void test_image_path_skipped(void **state)
 	/* Only the first token is the image; later paths are unknown keys. */
 	assert_int_equal(parse("colors=3 /boot/kernel.elf"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: unknown parameter '/boot/kernel.elf' ignored; 'help' lists the parameters\n");
+			    "cmdline: unknown parameter '/boot/kernel.elf' ignored; 'help' lists the parameters\n");
 }
 
 /* ---- rejections and their messages ------------------------------------ */
@@ -273,9 +320,8 @@ static void test_size_not_pow2(void **state)
 {
 	(void)state;
 	assert_int_equal(parse("cache_size=3M"), 1);
-	assert_string_equal(capture_text(),
-		"cmdline: cache_size=3M rejected: not a power of two; accepted: N[K|M|G], "
-		"a power of two between 4K and 1G; keeping default 256K\n");
+	assert_string_equal(capture_text(), "cmdline: cache_size=3M rejected: not a power of two; accepted: N[K|M|G], "
+					    "a power of two between 4K and 1G; keeping default 256K\n");
 	assert_true(defaults_kept());
 	assert_false(params[1].given);
 }
@@ -284,9 +330,8 @@ static void test_size_out_of_range_and_malformed(void **state)
 {
 	(void)state;
 	assert_int_equal(parse("cache_size=2K"), 1);
-	assert_string_equal(capture_text(),
-		"cmdline: cache_size=2K rejected: out of range; accepted: N[K|M|G], "
-		"a power of two between 4K and 1G; keeping default 256K\n");
+	assert_string_equal(capture_text(), "cmdline: cache_size=2K rejected: out of range; accepted: N[K|M|G], "
+					    "a power of two between 4K and 1G; keeping default 256K\n");
 	capture_reset();
 	assert_int_equal(parse("cache_size=2G"), 1);
 	assert_true(capture_contains("cache_size=2G rejected: out of range;"));
@@ -295,9 +340,8 @@ static void test_size_out_of_range_and_malformed(void **state)
 	assert_true(capture_contains("cmdline: cache_size=lots rejected: not a size; accepted:"));
 	capture_reset();
 	assert_int_equal(parse("bench_size=20M"), 1);
-	assert_string_equal(capture_text(),
-		"cmdline: bench_size=20M rejected: out of range; accepted: N[K|M|G] "
-		"between 1000 and 10M; keeping default 100000\n");
+	assert_string_equal(capture_text(), "cmdline: bench_size=20M rejected: out of range; accepted: N[K|M|G] "
+					    "between 1000 and 10M; keeping default 100000\n");
 	assert_true(defaults_kept());
 	assert_true(none_given());
 }
@@ -307,10 +351,10 @@ static void test_size_overflow(void **state)
 	(void)state;
 	assert_int_equal(parse("cache_size=4G cache_size=99999999999999999999K"), 2);
 	assert_string_equal(capture_text(),
-		"cmdline: cache_size=4G rejected: value too large; accepted: N[K|M|G], "
-		"a power of two between 4K and 1G; keeping default 256K\n"
-		"cmdline: cache_size=99999999999999999999K rejected: value too large; "
-		"accepted: N[K|M|G], a power of two between 4K and 1G; keeping default 256K\n");
+			    "cmdline: cache_size=4G rejected: value too large; accepted: N[K|M|G], "
+			    "a power of two between 4K and 1G; keeping default 256K\n"
+			    "cmdline: cache_size=99999999999999999999K rejected: value too large; "
+			    "accepted: N[K|M|G], a power of two between 4K and 1G; keeping default 256K\n");
 	assert_true(defaults_kept());
 }
 
@@ -319,18 +363,18 @@ static void test_uint_rejections(void **state)
 	(void)state;
 	assert_int_equal(parse("colors=0"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: colors=0 rejected: out of range; accepted: a number from 1 to 1024; "
-		"keeping default 64\n");
+			    "cmdline: colors=0 rejected: out of range; accepted: a number from 1 to 1024; "
+			    "keeping default 64\n");
 	capture_reset();
 	assert_int_equal(parse("colors=many"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: colors=many rejected: not a number; accepted: a number from 1 to 1024; "
-		"keeping default 64\n");
+			    "cmdline: colors=many rejected: not a number; accepted: a number from 1 to 1024; "
+			    "keeping default 64\n");
 	capture_reset();
 	assert_int_equal(parse("colors=4294967296"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: colors=4294967296 rejected: value too large; accepted: a number from 1 "
-		"to 1024; keeping default 64\n");
+			    "cmdline: colors=4294967296 rejected: value too large; accepted: a number from 1 "
+			    "to 1024; keeping default 64\n");
 	capture_reset();
 	assert_int_equal(parse("colors=0x1ffffffff colors=-1 colors=1025"), 3);
 	assert_true(defaults_kept());
@@ -341,9 +385,8 @@ static void test_bool_rejection(void **state)
 {
 	(void)state;
 	assert_int_equal(parse("page_color=maybe"), 1);
-	assert_string_equal(capture_text(),
-		"cmdline: page_color=maybe rejected: not on or off; accepted: on|off; "
-		"keeping default on\n");
+	assert_string_equal(capture_text(), "cmdline: page_color=maybe rejected: not on or off; accepted: on|off; "
+					    "keeping default on\n");
 	assert_true(defaults_kept());
 }
 
@@ -352,8 +395,8 @@ static void test_enum_rejection(void **state)
 	(void)state;
 	assert_int_equal(parse("mode=sometimes"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: mode=sometimes rejected: not one of the choices; accepted: off|on|auto; "
-		"keeping default auto\n");
+			    "cmdline: mode=sometimes rejected: not one of the choices; accepted: off|on|auto; "
+			    "keeping default auto\n");
 	capture_reset();
 	assert_int_equal(parse("mode=AUTO"), 1); /* choices are case-sensitive */
 	assert_true(defaults_kept());
@@ -364,12 +407,12 @@ static void test_missing_value(void **state)
 	(void)state;
 	assert_int_equal(parse("colors"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: colors rejected: missing value; accepted: a number from 1 to 1024; "
-		"keeping default 64\n");
+			    "cmdline: colors rejected: missing value; accepted: a number from 1 to 1024; "
+			    "keeping default 64\n");
 	capture_reset();
 	assert_int_equal(parse("page_color="), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: page_color= rejected: missing value; accepted: on|off; keeping default on\n");
+			    "cmdline: page_color= rejected: missing value; accepted: on|off; keeping default on\n");
 	capture_reset();
 	assert_int_equal(parse("mode cache_size"), 2);
 	assert_true(defaults_kept());
@@ -381,8 +424,8 @@ static void test_flag_with_value(void **state)
 	(void)state;
 	assert_int_equal(parse("help=yes"), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: help=yes rejected: unexpected value; accepted: no value (bare 'help'); "
-		"keeping default off\n");
+			    "cmdline: help=yes rejected: unexpected value; accepted: no value (bare 'help'); "
+			    "keeping default off\n");
 	assert_false(help);
 	assert_false(params[4].given);
 }
@@ -391,10 +434,9 @@ static void test_unknown_keys(void **state)
 {
 	(void)state;
 	assert_int_equal(parse("foo colors=5 bar=1 =x"), 3);
-	assert_string_equal(capture_text(),
-		"cmdline: unknown parameter 'foo' ignored; 'help' lists the parameters\n"
-		"cmdline: unknown parameter 'bar' ignored; 'help' lists the parameters\n"
-		"cmdline: unknown parameter '' ignored; 'help' lists the parameters\n");
+	assert_string_equal(capture_text(), "cmdline: unknown parameter 'foo' ignored; 'help' lists the parameters\n"
+					    "cmdline: unknown parameter 'bar' ignored; 'help' lists the parameters\n"
+					    "cmdline: unknown parameter '' ignored; 'help' lists the parameters\n");
 	assert_int_equal(colors, 5);
 }
 
@@ -403,8 +445,7 @@ static void test_help_unknown_without_param(void **state)
 	(void)state;
 	/* Without the 'help' flag in the table, 'help' is just an unknown key. */
 	assert_int_equal(cmdline_parse("help", params, 4), 1);
-	assert_string_equal(capture_text(),
-		"cmdline: unknown parameter 'help' ignored; 'help' lists the parameters\n");
+	assert_string_equal(capture_text(), "cmdline: unknown parameter 'help' ignored; 'help' lists the parameters\n");
 	capture_reset();
 	assert_int_equal(parse("help"), 0);
 	assert_true(help);
@@ -418,8 +459,8 @@ static void test_rejected_after_accepted_keeps_earlier(void **state)
 	assert_int_equal(colors, 5);
 	assert_true(params[2].given);
 	assert_string_equal(capture_text(),
-		"cmdline: colors=5000 rejected: out of range; accepted: a number from 1 to 1024; "
-		"keeping earlier value 5\n");
+			    "cmdline: colors=5000 rejected: out of range; accepted: a number from 1 to 1024; "
+			    "keeping earlier value 5\n");
 }
 
 static void test_long_tokens(void **state)
@@ -440,8 +481,8 @@ static void test_long_tokens(void **state)
 	strcpy(line + 257, " mode=off");
 	assert_int_equal(parse(line), 1);
 	assert_string_equal(capture_text(),
-		"cmdline: token 'colors=9999999999999999999999999...' (257 bytes) rejected: "
-		"longer than 256 bytes; ignored\n");
+			    "cmdline: token 'colors=9999999999999999999999999...' (257 bytes) rejected: "
+			    "longer than 256 bytes; ignored\n");
 	assert_int_equal(colors, 64);
 	assert_int_equal(mode, 0);
 	capture_reset();
@@ -476,15 +517,15 @@ static void test_print_help(void **state)
 	(void)state;
 	cmdline_print_help(params, ARRAY_SIZE(params));
 	const char *t = capture_text();
-	assert_string_equal(t,
-		"cmdline: parameters (key=value, separated by spaces):\n"
-		"  name        accepted                                    current  description\n"
-		"  page_color  on|off                                      on       allocate pages by cache color\n"
-		"  cache_size  N[K|M|G], a power of two between 4K and 1G  256K     L2 size\n"
-		"  colors      a number from 1 to 1024                     64       number of colors\n"
-		"  mode        off|on|auto                                 auto     coloring mode\n"
-		"  help        no value (bare 'help')                      off      print this table\n"
-		"  bench_size  N[K|M|G] between 1000 and 10M               100000   working set\n");
+	assert_string_equal(
+	    t, "cmdline: parameters (key=value, separated by spaces):\n"
+	       "  name        accepted                                    current  description\n"
+	       "  page_color  on|off                                      on       allocate pages by cache color\n"
+	       "  cache_size  N[K|M|G], a power of two between 4K and 1G  256K     L2 size\n"
+	       "  colors      a number from 1 to 1024                     64       number of colors\n"
+	       "  mode        off|on|auto                                 auto     coloring mode\n"
+	       "  help        no value (bare 'help')                      off      print this table\n"
+	       "  bench_size  N[K|M|G] between 1000 and 10M               100000   working set\n");
 
 	/* Current values, not defaults, are shown. */
 	capture_reset();

@@ -75,8 +75,8 @@ static void compare_run(uint32_t seed, uint32_t carry, long n)
 		uint32_t want = ref_next(&r);
 		uint32_t got = mwc_next(&g);
 		if (got != want || g.carry != r.carry)
-			fail_msg("seed %#x carry %#x: step %ld got %#x/%#x want %#x/%#x",
-				 seed, carry, i, got, g.carry, want, r.carry);
+			fail_msg("seed %#x carry %#x: step %ld got %#x/%#x want %#x/%#x", seed, carry, i, got, g.carry,
+				 want, r.carry);
 	}
 }
 
@@ -95,7 +95,7 @@ static void test_other_seeds(void **state)
 		{ 0, 1 },
 		{ 1, 0 },
 		{ 0x80000000u, 2131995752u },
-		{ 12345u, 2131995753u },     /* carry at the multiplier */
+		{ 12345u, 2131995753u }, /* carry at the multiplier */
 		{ 0xfffffffeu, 2131995754u },
 		{ 0x0000ffffu, 0xffff0000u },
 		{ 0xdeadbeefu, 0x7f123456u },
@@ -127,8 +127,7 @@ static void test_global_follows_reference(void **state)
 
 static void test_below_bounds(void **state)
 {
-	static const uint32_t bounds[] = { 1, 2, 3, 7, 10, 1000, 0x80000001u, 0xfffffffeu,
-					   0xffffffffu };
+	static const uint32_t bounds[] = { 1, 2, 3, 7, 10, 1000, 0x80000001u, 0xfffffffeu, 0xffffffffu };
 	struct mwc g;
 	(void)state;
 

@@ -34,7 +34,7 @@ static int teardown(void **state)
 static void test_color_count(void **state)
 {
 	(void)state;
-	assert_int_equal(page_color_count(256 * 1024, 1), 64);    /* the seed's i386 guess */
+	assert_int_equal(page_color_count(256 * 1024, 1), 64); /* the seed's i386 guess */
 	assert_int_equal(page_color_count(2 * 1024 * 1024, 1), 512);
 	assert_int_equal(page_color_count(1024 * 1024, 16), 16);
 	assert_int_equal(page_color_count(8 * 1024 * 1024, 16), 128);
@@ -244,7 +244,8 @@ static void test_start_stop_moves_blocks(void **state)
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
 	u32 prev = 0;
 	struct page *p;
-	list_for_each_entry(p, &normal->free_area[0].free_list, lru) {
+	list_for_each_entry(p, &normal->free_area[0].free_list, lru)
+	{
 		assert_true(page_to_pfn(p) > prev);
 		prev = page_to_pfn(p);
 	}
@@ -331,7 +332,8 @@ static void test_shuffle_scatters_uncolored_pages(void **state)
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
 	u32 prev = 0, ascending = 0, n = 0;
 	struct page *p;
-	list_for_each_entry(p, &normal->free_area[0].free_list, lru) {
+	list_for_each_entry(p, &normal->free_area[0].free_list, lru)
+	{
 		ascending += page_to_pfn(p) > prev;
 		prev = page_to_pfn(p);
 		n++;
@@ -372,8 +374,8 @@ static void test_dump_formats(void **state)
 	assert_true(capture_contains("buddyinfo: zone Normal  nr_free 0 0 0 0 0 0 0 0 0 0 12\n"));
 	capture_reset();
 	mm_print_zones();
-	assert_true(capture_contains(
-		"zone: name=Normal start_pfn=0x1000 end_pfn=0x4000 spanned=12288 present=12288 managed=12288 free=12288\n"));
+	assert_true(capture_contains("zone: name=Normal start_pfn=0x1000 end_pfn=0x4000 spanned=12288 present=12288 "
+				     "managed=12288 free=12288\n"));
 	assert_true(capture_contains("zone: name=HighMem"));
 	page_color_start();
 	capture_reset();

@@ -12,13 +12,13 @@
 
 /* Formats into a 128-byte buffer and compares with expect, including the
  * return value (the length of the full output). */
-#define CHECK_FMT(expect, ...)                                              \
-	do {                                                                \
-		char b_[128];                                               \
-		memset(b_, 'Z', sizeof(b_));                                \
-		int n_ = ksnprintf(b_, sizeof(b_), __VA_ARGS__);            \
-		assert_string_equal(b_, expect);                            \
-		assert_int_equal(n_, (int)strlen(expect));                  \
+#define CHECK_FMT(expect, ...)                                                                                         \
+	do {                                                                                                           \
+		char b_[128];                                                                                          \
+		memset(b_, 'Z', sizeof(b_));                                                                           \
+		int n_ = ksnprintf(b_, sizeof(b_), __VA_ARGS__);                                                       \
+		assert_string_equal(b_, expect);                                                                       \
+		assert_int_equal(n_, (int)strlen(expect));                                                             \
 	} while (0)
 
 /* Suppress -Wformat for the deliberate "unknown conversion" cases. */
@@ -132,15 +132,15 @@ static void test_unknown_conversion_verbatim(void **state)
 	(void)state;
 	CHECK_FMT("%q", "%q");
 	CHECK_FMT("a%5qb", "a%5qb");
-	CHECK_FMT("x%", "x%");    /* lone '%' at the end */
+	CHECK_FMT("x%", "x%");	       /* lone '%' at the end */
 	CHECK_FMT("%y 7", "%y %d", 7); /* the argument is not consumed */
 }
 
 static void test_mixed_arguments(void **state)
 {
 	(void)state;
-	CHECK_FMT("a=1 b=ffffffffff c=x d=str e=-3",
-		  "a=%d b=%llx c=%c d=%s e=%lld", 1, 0xffffffffffULL, 'x', "str", -3LL);
+	CHECK_FMT("a=1 b=ffffffffff c=x d=str e=-3", "a=%d b=%llx c=%c d=%s e=%lld", 1, 0xffffffffffULL, 'x', "str",
+		  -3LL);
 }
 
 static void test_truncation(void **state)

@@ -29,7 +29,7 @@ static void test_dropped_above_4g_counts_overlapping_ram_once(void **state)
 
 	e820_add(&in, 0, GB(1), E820_TYPE_RAM);
 	e820_add(&in, GB(4), GB(1), E820_TYPE_RAM);
-	e820_add(&in, GB(4), GB(1), E820_TYPE_RAM);        /* the same GiB again */
+	e820_add(&in, GB(4), GB(1), E820_TYPE_RAM);		/* the same GiB again */
 	e820_add(&in, GB(4) + GB(1) / 2, GB(1), E820_TYPE_RAM); /* overlaps half of it */
 	assert_int_equal(e820_sanitize(&in, &out, &dropped), 1);
 	assert_int_equal(out.entries[0].size, GB(1));
@@ -46,8 +46,8 @@ static void test_dropped_above_4g_disjoint(void **state)
 	u64 dropped = 0;
 	(void)state;
 
-	e820_add(&in, GB(3), GB(2), E820_TYPE_RAM);           /* 3 .. 5 GiB */
-	e820_add(&in, GB(6), GB(1), E820_TYPE_RAM);           /* 6 .. 7 GiB */
+	e820_add(&in, GB(3), GB(2), E820_TYPE_RAM); /* 3 .. 5 GiB */
+	e820_add(&in, GB(6), GB(1), E820_TYPE_RAM); /* 6 .. 7 GiB */
 	e820_add(&in, GB(8), GB(1), E820_TYPE_RESERVED);
 	assert_int_equal(e820_sanitize(&in, &out, &dropped), 1);
 	assert_int_equal(out.entries[0].addr, GB(3));

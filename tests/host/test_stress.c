@@ -36,23 +36,23 @@
 #include "tests/host/mm_fixture.h"
 
 #define STRESS_SEED_DEFAULT 0x5eed2026u
-#define CHECK_EVERY 10000u
-#define MB(x) ((u64)(x) << 20)
-#define KB(x) ((u64)(x) << 10)
+#define CHECK_EVERY	    10000u
+#define MB(x)		    ((u64)(x) << 20)
+#define KB(x)		    ((u64)(x) << 10)
 
 static u32 seed;
-static struct mwc rng;      /* the test's own decisions */
+static struct mwc rng; /* the test's own decisions */
 static const char *run_name;
 static unsigned long long ops, total_ops;
 
-#define SCHECK(cond, ...)                                                                   \
-	do {                                                                                \
-		if (!(cond)) {                                                              \
-			printf("stress: FAIL run '%s' op %llu: %s: ", run_name, ops, #cond); \
-			printf(__VA_ARGS__);                                                \
-			printf("\nstress: reproduce with STRESS_SEED=0x%x\n", seed);        \
-			fail();                                                             \
-		}                                                                           \
+#define SCHECK(cond, ...)                                                                                              \
+	do {                                                                                                           \
+		if (!(cond)) {                                                                                         \
+			printf("stress: FAIL run '%s' op %llu: %s: ", run_name, ops, #cond);                           \
+			printf(__VA_ARGS__);                                                                           \
+			printf("\nstress: reproduce with STRESS_SEED=0x%x\n", seed);                                   \
+			fail();                                                                                        \
+		}                                                                                                      \
 	} while (0)
 
 /* ---- the machine ----------------------------------------------------------- */
@@ -105,12 +105,15 @@ static int build(u32 colors, int ballast)
 
 /* ---- the model ------------------------------------------------------------- */
 
-static u8 *owned;         /* per pfn: 1 while handed out by us */
-static u32 *live_pfn;     /* live blocks, unordered */
+static u8 *owned;     /* per pfn: 1 while handed out by us */
+static u32 *live_pfn; /* live blocks, unordered */
 static u8 *live_order;
 static u32 nlive, live_cap, live_pages, managed_total;
 
-static struct zone *zone_of(int z) { return &contig_page_data.node_zones[z]; }
+static struct zone *zone_of(int z)
+{
+	return &contig_page_data.node_zones[z];
+}
 
 static bool zone_has_order(int z, u32 order)
 {
@@ -169,10 +172,9 @@ static gfp_t pick_gfp(void)
 
 static void check_accounting(void)
 {
-	SCHECK(nr_free_pages() + live_pages + mm_ballast_pages * (mm_shuffle_enabled ? 1 : 0) ==
-		       managed_total,
-	       "free %u + live %u + ballast %u != managed %u", nr_free_pages(), live_pages,
-	       mm_ballast_pages, managed_total);
+	SCHECK(nr_free_pages() + live_pages + mm_ballast_pages * (mm_shuffle_enabled ? 1 : 0) == managed_total,
+	       "free %u + live %u + ballast %u != managed %u", nr_free_pages(), live_pages, mm_ballast_pages,
+	       managed_total);
 }
 
 static unsigned long long nulls, hits, misses, nearest_checked, exhausts, full_frees, toggles, switches;
@@ -199,8 +201,8 @@ static bool do_alloc(gfp_t gfp, u32 order)
 			had_color[z] = zone_populated(zone_of(z)) && zone_has_color(z, order, want);
 	}
 	u32 nearest = COLOR_BITMAP_NONE;
-	bool check_nearest = colored && expect_zone >= 0 && !had_color[expect_zone] &&
-			     (page_colors <= 512 || (misses & 3) == 0);
+	bool check_nearest =
+	    colored && expect_zone >= 0 && !had_color[expect_zone] && (page_colors <= 512 || (misses & 3) == 0);
 	if (check_nearest)
 		nearest = nearest_color(expect_zone, order, want);
 
@@ -208,24 +210,22 @@ static bool do_alloc(gfp_t gfp, u32 order)
 	ops++;
 	if (!p) {
 		nulls++;
-		SCHECK(expect_zone < 0, "NULL for gfp %#x order %u but zone %d had a block", gfp, order,
-		       expect_zone);
+		SCHECK(expect_zone < 0, "NULL for gfp %#x order %u but zone %d had a block", gfp, order, expect_zone);
 		return false;
 	}
 	SCHECK(p >= mem_map && p < mem_map + max_pfn, "page outside mem_map");
 	pfn = page_to_pfn(p);
 	z = page_zonenum(p);
-	SCHECK(z == expect_zone, "gfp %#x order %u served by zone %d, expected %d (pfn %#x)", gfp,
-	       order, z, expect_zone, pfn);
+	SCHECK(z == expect_zone, "gfp %#x order %u served by zone %d, expected %d (pfn %#x)", gfp, order, z,
+	       expect_zone, pfn);
 	SCHECK((pfn & ((1u << order) - 1)) == 0, "pfn %#x not aligned to order %u", pfn, order);
 	SCHECK(zone_spans_pfn(zone_of(z), pfn) && zone_spans_pfn(zone_of(z), pfn + (1u << order) - 1),
 	       "block %#x order %u leaves zone %d", pfn, order, z);
-	SCHECK((p->flags & PG_head) && p->private == order, "head pfn %#x flags %#x private %u", pfn,
-	       p->flags, p->private);
+	SCHECK((p->flags & PG_head) && p->private == order, "head pfn %#x flags %#x private %u", pfn, p->flags,
+	       p->private);
 	for (i = 0; i < (1u << order); i++) {
 		const struct page *q = p + i;
-		SCHECK(!owned[pfn + i], "pfn %#x handed out twice (block %#x order %u)", pfn + i, pfn,
-		       order);
+		SCHECK(!owned[pfn + i], "pfn %#x handed out twice (block %#x order %u)", pfn + i, pfn, order);
 		SCHECK(!(q->flags & (PG_reserved | PG_buddy | PG_ballast)) && (i == 0 || !(q->flags & PG_head)),
 		       "pfn %#x of new block has flags %#x", pfn + i, q->flags);
 		owned[pfn + i] = 1;
@@ -233,16 +233,16 @@ static bool do_alloc(gfp_t gfp, u32 order)
 	if (colored) {
 		const struct page_color_task *t = &current->color;
 		bool hit = t->hits == before.hits + 1;
-		SCHECK(hit != (t->misses == before.misses + 1) && t->hits + t->misses == before.hits + before.misses + 1,
-		       "task counters hits %u->%u misses %u->%u", before.hits, t->hits, before.misses,
-		       t->misses);
-		SCHECK(hit == had_color[z], "zone %d had color %u for order %u: %d, but hit=%d", z, want,
-		       order, had_color[z], hit);
+		SCHECK(hit != (t->misses == before.misses + 1) &&
+			   t->hits + t->misses == before.hits + before.misses + 1,
+		       "task counters hits %u->%u misses %u->%u", before.hits, t->hits, before.misses, t->misses);
+		SCHECK(hit == had_color[z], "zone %d had color %u for order %u: %d, but hit=%d", z, want, order,
+		       had_color[z], hit);
 		SCHECK(page_color_stats.hits + page_color_stats.misses == stat_hits + stat_misses + 1,
 		       "global counters did not move by one");
 		if (hit)
-			SCHECK(pfn_color(pfn) == want, "hit but pfn %#x has color %u, want %u", pfn,
-			       pfn_color(pfn), want);
+			SCHECK(pfn_color(pfn) == want, "hit but pfn %#x has color %u, want %u", pfn, pfn_color(pfn),
+			       want);
 		else
 			SCHECK(pfn_color(pfn) != want, "miss but pfn %#x has the wanted color %u", pfn, want);
 		if (check_nearest) {
@@ -258,7 +258,7 @@ static bool do_alloc(gfp_t gfp, u32 order)
 			misses++;
 	} else {
 		SCHECK(current->color.hits == before.hits && current->color.misses == before.misses &&
-			       page_color_stats.hits == stat_hits && page_color_stats.misses == stat_misses,
+			   page_color_stats.hits == stat_hits && page_color_stats.misses == stat_misses,
 		       "uncolored allocation moved the color counters");
 	}
 	SCHECK(nlive < live_cap, "model overflow");
@@ -353,8 +353,8 @@ static void exhaust(gfp_t gfp)
 	}
 	exhausts++;
 	for (int i = 0; zl[i] >= 0; i++)
-		SCHECK(zone_of(zl[i])->free_pages == 0, "zone %d has %u free pages after exhaustion",
-		       zl[i], zone_of(zl[i])->free_pages);
+		SCHECK(zone_of(zl[i])->free_pages == 0, "zone %d has %u free pages after exhaustion", zl[i],
+		       zone_of(zl[i])->free_pages);
 }
 
 /* Random alloc/free with alloc probability p_alloc percent for `len` ops. */
@@ -390,8 +390,7 @@ static void run(const char *name, u32 colors, int ballast, unsigned long long no
 	for (int i = 0; i < MAX_NR_ZONES; i++)
 		SCHECK(zone_populated(zone_of(i)), "zone %d not populated", i);
 	managed_total = 0;
-	for_each_zone(z)
-		managed_total += z->managed_pages;
+	for_each_zone(z) managed_total += z->managed_pages;
 	live_cap = max_pfn;
 	owned = calloc(max_pfn, 1);
 	live_pfn = calloc(live_cap, sizeof(*live_pfn));
@@ -436,8 +435,7 @@ static void run(const char *name, u32 colors, int ballast, unsigned long long no
 	printf("stress: run '%s': %llu ops in %.1f s: %llu exhaustions, %llu full frees, %llu coloring "
 	       "switches, %llu task switches, %llu NULL, %llu hits, %llu misses (%llu nearest-checked), "
 	       "%u bad frees refused\n",
-	       name, ops,
-	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, exhausts,
+	       name, ops, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, exhausts,
 	       full_frees, toggles, switches, nulls, hits, misses, nearest_checked, mm_bad_free_count);
 	total_ops += ops;
 	free(owned);
@@ -446,10 +444,26 @@ static void run(const char *name, u32 colors, int ballast, unsigned long long no
 	fixture_teardown();
 }
 
-static void test_stress_64_colors_plain(void **state) { (void)state; run("64 colors, plain release", 64, -1, 1000000); }
-static void test_stress_512_colors_ballast(void **state) { (void)state; run("512 colors, ballast 30%", 512, 30, 1000000); }
-static void test_stress_4096_colors_ballast(void **state) { (void)state; run("4096 colors, ballast 50%", 4096, 50, 1000000); }
-static void test_stress_1_color_ballast(void **state) { (void)state; run("1 color, ballast 10%", 1, 10, 300000); }
+static void test_stress_64_colors_plain(void **state)
+{
+	(void)state;
+	run("64 colors, plain release", 64, -1, 1000000);
+}
+static void test_stress_512_colors_ballast(void **state)
+{
+	(void)state;
+	run("512 colors, ballast 30%", 512, 30, 1000000);
+}
+static void test_stress_4096_colors_ballast(void **state)
+{
+	(void)state;
+	run("4096 colors, ballast 50%", 4096, 50, 1000000);
+}
+static void test_stress_1_color_ballast(void **state)
+{
+	(void)state;
+	run("1 color, ballast 10%", 1, 10, 300000);
+}
 
 static int setup(void **state)
 {

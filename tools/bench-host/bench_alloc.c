@@ -42,10 +42,10 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-#define RING 1024
-#define RUNS 15
+#define RING	      1024
+#define RUNS	      15
 #define PAIRS_PER_RUN 100000
-#define VG_PAIRS 20000
+#define VG_PAIRS      20000
 
 /* ---- the machine -------------------------------------------------------- */
 static void *allocs[128];
@@ -182,7 +182,10 @@ static double median_ns(int worst, u32 colors, u32 order)
 }
 
 /* ---- callgrind ------------------------------------------------------------ */
-static int have_valgrind(void) { return system("valgrind --version >/dev/null 2>&1") == 0; }
+static int have_valgrind(void)
+{
+	return system("valgrind --version >/dev/null 2>&1") == 0;
+}
 
 /* Total Ir collected in run_pairs for one --measure run, or -1. */
 static double callgrind_ir(const char *mode, u32 colors, u32 order, u32 pairs)
@@ -234,9 +237,9 @@ static void print_num(double v)
 int main(int argc, char **argv)
 {
 	static struct row rows[] = {
-		{ "order-0 pair", 0, 0, 0, 0, 0 },  { "order-0 pair", 0, 64, 0, 0, 0 },
+		{ "order-0 pair", 0, 0, 0, 0, 0 },   { "order-0 pair", 0, 64, 0, 0, 0 },
 		{ "order-0 pair", 0, 512, 0, 0, 0 }, { "order-0 pair", 0, 4096, 0, 0, 0 },
-		{ "order-3 pair", 0, 0, 3, 0, 0 },  { "order-3 pair", 0, 64, 3, 0, 0 },
+		{ "order-3 pair", 0, 0, 3, 0, 0 },   { "order-3 pair", 0, 64, 3, 0, 0 },
 		{ "order-3 pair", 0, 512, 3, 0, 0 }, { "order-3 pair", 0, 4096, 3, 0, 0 },
 		{ "worst case", 1, 64, 0, 0, 0 },    { "worst case", 1, 512, 0, 0, 0 },
 		{ "worst case", 1, 4096, 0, 0, 0 },

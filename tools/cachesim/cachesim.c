@@ -349,7 +349,8 @@ static int parse_args(int argc, char **argv)
 			fprintf(stderr,
 				"cachesim: unknown argument '%s'; accepted: "
 				"l2size= l2ways= line= l1size= "
-				"l1ways= l1lat= l2lat= memlat= out= flush= maxphys= (as "
+				"l1ways= l1lat= l2lat= memlat= out= flush= "
+				"maxphys= (as "
 				"key=value)\n",
 				a);
 			return -1;

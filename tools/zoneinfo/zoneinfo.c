@@ -42,16 +42,21 @@
 
 #define RESERVED_LOW (1024u * 1024u) /* the kernel reserves the first MiB */
 
-static const char forms[] =
-	"accepted forms:\n"
-	"  BASE LENGTH TYPE      (decimal or 0x-hex numbers, TYPE an e820 type number)\n"
-	"  [    0.000000] BIOS-e820: [mem 0xSTART-0xEND] usable|reserved|ACPI data|ACPI NVS|"
-	"unusable|persistent (type N)|soft reserved|type N   (timestamp optional, END inclusive)\n"
-	"  '#' comments, blank lines, the 'BIOS-provided physical RAM map:' header\n";
+static const char forms[] = "accepted forms:\n"
+			    "  BASE LENGTH TYPE      (decimal or 0x-hex numbers, TYPE an e820 type number)\n"
+			    "  [    0.000000] BIOS-e820: [mem 0xSTART-0xEND] usable|reserved|ACPI data|ACPI NVS|"
+			    "unusable|persistent (type N)|soft reserved|type N   (timestamp optional, END inclusive)\n"
+			    "  '#' comments, blank lines, the 'BIOS-provided physical RAM map:' header\n";
 
-static void stderr_console(const char *s, size_t n) { fwrite(s, 1, n, stderr); }
+static void stderr_console(const char *s, size_t n)
+{
+	fwrite(s, 1, n, stderr);
+}
 
-static void *host_alloc(u32 bytes) { return calloc(1, bytes ? bytes : 1); }
+static void *host_alloc(u32 bytes)
+{
+	return calloc(1, bytes ? bytes : 1);
+}
 
 /* ---- parsing ------------------------------------------------------------- */
 
@@ -87,9 +92,12 @@ static int parse_num(const char **s, u64 *out)
 /* Type names of the Linux boot log (arch/x86/kernel/e820.c). Returns the type, or 0. */
 static u32 parse_type_name(const char *s)
 {
-	static const struct { const char *name; u32 type; } names[] = {
-		{ "usable", 1 }, { "reserved", 2 }, { "ACPI data", 3 }, { "ACPI NVS", 4 },
-		{ "unusable", 5 }, { "soft reserved", 0xefffffffu },
+	static const struct {
+		const char *name;
+		u32 type;
+	} names[] = {
+		{ "usable", 1 },   { "reserved", 2 }, { "ACPI data", 3 },
+		{ "ACPI NVS", 4 }, { "unusable", 5 }, { "soft reserved", 0xefffffffu },
 	};
 	u64 n;
 	size_t i;
@@ -187,8 +195,8 @@ static int read_map(FILE *f, const char *fname, struct e820_table *t)
 		r = parse_line(line, t);
 		if (r == -1 || (r == 0 && t->nr_entries > E820_MAX_ENTRIES) || r == -2) {
 			if (r == -1)
-				fprintf(stderr, "zoneinfo: %s: line %u: malformed: '%s'\n%s", fname, lineno,
-					line, forms);
+				fprintf(stderr, "zoneinfo: %s: line %u: malformed: '%s'\n%s", fname, lineno, line,
+					forms);
 			else
 				fprintf(stderr, "zoneinfo: %s: line %u: more than %u entries\n", fname, lineno,
 					E820_MAX_ENTRIES);
@@ -210,18 +218,17 @@ static void print_text(const struct e820_table *map, u64 dropped)
 	printf("sanitized e820 map (%u entries):\n", map->nr_entries);
 	for (i = 0; i < map->nr_entries; i++) {
 		const struct e820_entry *e = &map->entries[i];
-		printf("  BIOS-e820: [mem 0x%016" PRIx64 "-0x%016" PRIx64 "] %s\n", e->addr,
-		       e->addr + e->size - 1, e820_type_name(e->type));
+		printf("  BIOS-e820: [mem 0x%016" PRIx64 "-0x%016" PRIx64 "] %s\n", e->addr, e->addr + e->size - 1,
+		       e820_type_name(e->type));
 	}
 	if (dropped)
 		printf("usable memory at or above 4 GiB ignored: %" PRIu64 " bytes (no PAE)\n", dropped);
-	printf("memblock: reserved [mem 0x0-0x%x] (the first MiB, as the kernel does)\n",
-	       RESERVED_LOW - 1);
+	printf("memblock: reserved [mem 0x0-0x%x] (the first MiB, as the kernel does)\n", RESERVED_LOW - 1);
 	for (i = 0; i < MAX_NR_ZONES; i++) {
 		const struct zone *z = &contig_page_data.node_zones[i];
-		printf("zone %-7s start_pfn 0x%05x end_pfn 0x%05x spanned %u present %u managed %u free %u\n",
-		       z->name, z->zone_start_pfn, zone_end_pfn(z), z->spanned_pages, z->present_pages,
-		       z->managed_pages, z->free_pages);
+		printf("zone %-7s start_pfn 0x%05x end_pfn 0x%05x spanned %u present %u managed %u free %u\n", z->name,
+		       z->zone_start_pfn, zone_end_pfn(z), z->spanned_pages, z->present_pages, z->managed_pages,
+		       z->free_pages);
 		if (!zone_populated(z))
 			continue;
 		printf("  nr_free");
@@ -254,8 +261,8 @@ static void print_json(const struct e820_table *map, u64 dropped)
 		const struct zone *z = &contig_page_data.node_zones[i];
 		printf("%s\n    {\"name\": \"%s\", \"start_pfn\": %u, \"end_pfn\": %u, \"spanned_pages\": %u, "
 		       "\"present_pages\": %u, \"managed_pages\": %u, \"free_pages\": %u, \"nr_free\": [",
-		       i ? "," : "", z->name, z->zone_start_pfn, zone_end_pfn(z), z->spanned_pages,
-		       z->present_pages, z->managed_pages, z->free_pages);
+		       i ? "," : "", z->name, z->zone_start_pfn, zone_end_pfn(z), z->spanned_pages, z->present_pages,
+		       z->managed_pages, z->free_pages);
 		for (o = 0; o < MAX_ORDER; o++)
 			printf("%s%u", o ? ", " : "", z->free_area[o].nr_free);
 		printf("]}");
@@ -263,8 +270,8 @@ static void print_json(const struct e820_table *map, u64 dropped)
 		managed += z->managed_pages;
 		free_pages += z->free_pages;
 	}
-	printf("\n  ],\n  \"present_pages\": %u, \"managed_pages\": %u, \"free_pages\": %u,\n", present,
-	       managed, free_pages);
+	printf("\n  ],\n  \"present_pages\": %u, \"managed_pages\": %u, \"free_pages\": %u,\n", present, managed,
+	       free_pages);
 	printf("  \"colors\": %u, \"cache_size\": %u, \"cache_ways\": %u, \"page_color\": %s,\n", page_colors,
 	       mm_params.cache_size, mm_params.cache_ways, page_color_enabled ? "true" : "false");
 	printf("  \"mm_shuffle\": %s, \"ballast_pages\": %u\n}\n", mm_shuffle_enabled ? "true" : "false",
@@ -330,8 +337,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!memblock_end_pfn()) {
-		fprintf(stderr, "zoneinfo: %s: no usable memory below 4 GiB (%u entries read, %" PRIu64
-				" usable bytes at or above 4 GiB ignored)\n",
+		fprintf(stderr,
+			"zoneinfo: %s: no usable memory below 4 GiB (%u entries read, %" PRIu64
+			" usable bytes at or above 4 GiB ignored)\n",
 			fname, raw.nr_entries, dropped);
 		return 1;
 	}
