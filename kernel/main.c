@@ -265,8 +265,13 @@ void kmain(u32 magic, u32 mbi_phys)
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
 
 	/* ---- the log header ---- */
-	printk("note: cycle counts under QEMU/TCG are emulator time: the cache effects of page placement do not\n"
-	       "note: show there (use real hardware, or tools/cachesim). See README, 'What the numbers mean'.\n");
+	if (boot_cpu.hypervisor)
+		printk("note: running under a hypervisor (%s). Under QEMU/TCG cycle counts are emulator time: the cache\n"
+		       "note: effects of page placement do not show (use real hardware, or tools/cachesim).\n"
+		       "note: See README, 'What the numbers mean under QEMU'.\n",
+		       boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "unknown");
+	else
+		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
 	cpuinfo_print(&boot_cpu);
 	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
 	printk("boot: console serial=%s vga=%s fb=%s; tsc %u kHz\n", serial_present() ? "yes" : "no",
