@@ -266,10 +266,11 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	/* ---- the log header ---- */
 	if (boot_cpu.hypervisor)
-		printk("note: running under a hypervisor (%s). Under QEMU/TCG cycle counts are emulator time: the cache\n"
-		       "note: effects of page placement do not show (use real hardware, or tools/cachesim).\n"
-		       "note: See README, 'What the numbers mean under QEMU'.\n",
-		       boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "unknown");
+		printk(
+		    "note: running under a hypervisor (%s). Under QEMU/TCG cycle counts are emulator time: the cache\n"
+		    "note: effects of page placement do not show (use real hardware, or tools/cachesim).\n"
+		    "note: See README, 'What the numbers mean under QEMU'.\n",
+		    boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "unknown");
 	else
 		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
 	cpuinfo_print(&boot_cpu);
