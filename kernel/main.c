@@ -132,8 +132,6 @@ static void parse_cmdline(const char *cmdline)
 	for (i = 0; i < mm_param_count; i++)
 		all_params[all_nparams++] = mm_param_table[i];
 	cmdline_parse(cmdline, all_params, all_nparams);
-	if (kp.help)
-		cmdline_print_help(all_params, all_nparams);
 }
 
 /* ---- memory ---- */
@@ -251,7 +249,10 @@ void kmain(u32 magic, u32 mbi_phys)
 		mm_params.cache_size = sz;
 		mm_params.cache_ways = 1;
 	}
-	kp.bench_max = 0;
+	/* Shown as defaults by help and in rejections; bench_max is lowered
+	 * below when it was not given. */
+	kp.bench_max = MIN(2 * mm_params.cache_size, 128u << 20);
+	kp.seed = boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
 	parse_cmdline(cmdline);
 	if (kp.qemu_exit)
 		arch_qemu_exit_port = (u16)kp.qemu_exit;
@@ -259,9 +260,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		kp.bench_modes = BENCH_MODES_OFF;
 
 	tsc_khz = tsc_calibrate_khz();
-	seed = find_param("seed")->given ? kp.seed
-	       : boot_cpu.has_tsc	 ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32)
-					 : MWC_SEED_DEFAULT;
+	seed = kp.seed;
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
 
 	/* ---- the log header ---- */
@@ -292,7 +291,7 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	usable = setup_memory(mbi);
 
-	if (!kp.bench_max) {
+	if (!find_param("bench_max")->given) {
 		u64 want = 2ull * mm_params.cache_size;
 		if (boot_cpu.hypervisor && want > 4 * MiB) {
 			want = 4 * MiB;
@@ -305,6 +304,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	}
 	if (kp.bench_min > kp.bench_max)
 		kp.bench_min = kp.bench_max;
+	if (kp.help)
+		cmdline_print_help(all_params, all_nparams);
 
 	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
 	       " tsc_khz=%u usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"

@@ -34,11 +34,18 @@ void mm_print_zones(void)
 		   zone->managed_pages, zone->free_pages);
 }
 
-u32 page_color_free_pages(u32 color)
+/* Free pages per color, for every color at once: one pass over every free
+ * list (a per-color walk would cost colors x blocks; with 4096 colors and
+ * coloring off that took seconds under QEMU). */
+static u32 color_free[PAGE_COLOR_MAX];
+
+static void count_free_per_color(void)
 {
 	struct zone *zone;
-	u32 pages = 0;
+	u32 c;
 
+	for (c = 0; c < page_colors; c++)
+		color_free[c] = 0;
 	for_each_zone(zone)
 	{
 		u32 o;
@@ -46,24 +53,33 @@ u32 page_color_free_pages(u32 color)
 			continue;
 		for (o = 0; o < MAX_ORDER; o++) {
 			struct free_area *area = &zone->free_area[o];
-			struct page *p;
-			u32 per = (1u << o) > page_colors ? (1u << o) / page_colors : 1;
+			u32 nlists = page_color_enabled ? area->nr_lists : 1, l;
 
-			if (page_color_enabled) {
-				/* blocks on list color >> o cover this color once (or per times) */
-				list_for_each_entry(p, &area->color_list[pfn_color(color) >> o], lru) pages += per;
-			} else {
-				list_for_each_entry(p, &area->free_list, lru)
+			for (l = 0; l < nlists; l++) {
+				struct list_head *head = page_color_enabled ? &area->color_list[l] : &area->free_list;
+				struct page *p;
+
+				list_for_each_entry(p, head, lru)
 				{
-					u32 first = pfn_color(page_to_pfn(p));
-					if ((1u << o) >= page_colors ||
-					    ((color - first) & (page_colors - 1)) < (1u << o))
-						pages += per;
+					u32 first = pfn_color(page_to_pfn(p)), i;
+					if ((1u << o) >= page_colors) {
+						/* the block covers every color 2^o / colors times */
+						for (i = 0; i < page_colors; i++)
+							color_free[i] += (1u << o) / page_colors;
+					} else {
+						for (i = 0; i < (1u << o); i++)
+							color_free[first + i]++;
+					}
 				}
 			}
 		}
 	}
-	return pages;
+}
+
+u32 page_color_free_pages(u32 color)
+{
+	count_free_per_color();
+	return color_free[pfn_color(color)];
 }
 
 void page_color_print(bool verbose)
@@ -77,11 +93,11 @@ void page_color_print(bool verbose)
 	    page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
 	    (unsigned long long)page_color_stats.misses, (unsigned long long)page_color_stats.probe_steps,
 	    (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages);
+	count_free_per_color();
 	for (c = 0; c < page_colors; c++) {
-		u32 f = page_color_free_pages(c);
-		lo = MIN(lo, f);
-		hi = MAX(hi, f);
-		sum += f;
+		lo = MIN(lo, color_free[c]);
+		hi = MAX(hi, color_free[c]);
+		sum += color_free[c];
 	}
 	printk("page_color: free per color min=%u max=%u mean=%u\n", lo, hi, (u32)(sum / page_colors));
 	if (!verbose && page_colors > 64)
@@ -90,7 +106,7 @@ void page_color_print(bool verbose)
 		u32 i, last = MIN(c + 16, page_colors) - 1;
 		int n = ksnprintf(line, sizeof(line), "page_color: free[%u..%u]", c, last);
 		for (i = c; i <= last && n < (int)sizeof(line); i++)
-			n += ksnprintf(line + n, sizeof(line) - (u32)n, " %u", page_color_free_pages(i));
+			n += ksnprintf(line + n, sizeof(line) - (u32)n, " %u", color_free[i]);
 		printk("%s\n", line);
 	}
 }

@@ -22,7 +22,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-NON_KEYS = ("n",)
+NON_KEYS = ("runs",)
 
 
 def read(path):
@@ -33,7 +33,7 @@ def read(path):
 def key_columns(rows):
     """Label columns: those before n (report.py's layout)."""
     cols = list(rows[0])
-    return cols[: cols.index("n")] if "n" in cols else []
+    return cols[: cols.index("runs")] if "runs" in cols else []
 
 
 # Size labels that vary together with the x key (FFT rows carry n and ws):

@@ -18,7 +18,7 @@ the table gives, as mean and sample standard deviation over its phases
 (L2 accesses = l2_hits + l2_misses, i.e. the L1 misses), miss_per_access
 = l2_misses / accesses, and modelled cycles.
 
---csv FILE writes the grouped table (one row per group: the keys, n, then
+--csv FILE writes the grouped table (one row per group: the keys, runs, then
 <metric>_mean and <metric>_sd); --raw FILE writes one row per labelled
 phase. Warnings (labels without counts, bad lines) go to stderr.
 Exit status: 0, or 1 if no phase could be joined, 2 on bad input files.
@@ -162,7 +162,7 @@ def print_table(keys, groups, out):
     shown = [k for i, k in enumerate(keys)
              if not k.startswith("cs_") or len({g[0][i] for g in groups}) > 1]
     idx = [keys.index(k) for k in shown]
-    head = shown + ["n"] + [m + " (mean±sd)" for m in METRICS]
+    head = shown + ["runs"] + [m + " (mean±sd)" for m in METRICS]
     body = []
     for gk, rs in groups:
         cells = [gk[i] for i in idx] + [str(len(rs))]
@@ -178,7 +178,7 @@ def print_table(keys, groups, out):
 def write_csv(path, keys, groups):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(keys + ["n"] + [f"{m}_{s}" for m in METRICS for s in ("mean", "sd")])
+        w.writerow(keys + ["runs"] + [f"{m}_{s}" for m in METRICS for s in ("mean", "sd")])
         for gk, rs in groups:
             row = list(gk) + [len(rs)]
             for m in METRICS:
