@@ -48,7 +48,20 @@ all: kernel iso
 .SECONDARY:
 
 help:
-	@sed -n '1,16p' Makefile | sed 's/^# \{0,1\}//'
+	@echo "make run [MEM=256M] [CMDLINE=\"...\"]  build, boot in QEMU (TCG), print the benchmark log, exit"
+	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
+	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
+	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
+	@echo "make gdb                             QEMU stopped at entry with gdb attached"
+	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
+	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
+	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
+	@echo "                                     benchmarks under the cache simulator, table + targets"
+	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
+	@echo "make build/zoneinfo                  the memory-map replay tool"
+	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
+	@echo "make format-check | format           clang-format check | apply"
+	@echo "make clean"
 
 deps-run:
 	@tools/deps.sh run
