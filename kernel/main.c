@@ -33,7 +33,7 @@ void kmain(u32 magic, u32 mbi_phys);
 /* ---- kernel parameters (mm/ has its own table, merged below) ---- */
 static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
-static const char *const fault_choices[] = { "none", "pf", "ud", "de", NULL };
+static const char *const fault_choices[] = { "none", "pf", "ud", "de", "null", NULL };
 
 static struct {
 	bool help;
@@ -211,6 +211,8 @@ static void raise_fault(u32 which)
 		*(volatile u32 *)0xdeadbeef = 1;
 	else if (which == 2)
 		__asm__ volatile("ud2");
+	else if (which == 4)
+		printk("%u\n", *(volatile u32 *)NULL);
 	else if (which == 3) {
 		volatile u32 zero = 0;
 		printk("%u\n", 1u / zero);
@@ -361,6 +363,8 @@ void kmain(u32 magic, u32 mbi_phys)
 		failures++;
 	else
 		printk("mm_check: ok\n");
+	if (failures || mm_params.mm_debug)
+		mm_dump_free_lists(); /* zone x order x color, for the bug report */
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	if (kp.fault)
 		raise_fault(kp.fault);

@@ -34,7 +34,8 @@
  * once, first thing in kmain. */
 void arch_early_init(void);
 
-/* Builds page tables that identity-map [0, lowmem_end) with 4 KiB pages and
+/* Builds page tables that identity-map [4K, lowmem_end) with 4 KiB pages (page
+ * 0 is left unmapped so that NULL dereferences fault) and
  * turns paging on. alloc_page returns the physical address of a free 4 KiB
  * page inside low memory (it is zeroed here); it is called for every page
  * table needed, now and later by vmap(). Returns 0, or -1 when alloc_page

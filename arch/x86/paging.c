@@ -75,7 +75,9 @@ int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void))
 			page_dir = NULL;
 			return -1;
 		}
-		*pte = pa | PTE_P | PTE_RW;
+		/* Page 0 stays unmapped, so a NULL dereference faults (#PF with
+		 * cr2 below 0x1000) instead of reading the real-mode IVT. */
+		*pte = pa ? pa | PTE_P | PTE_RW : 0;
 	}
 
 	fbcon_map(); /* the framebuffer console's pixels, before it needs them */

@@ -119,3 +119,28 @@ def test_same_seed_same_colors(booter):
     pa = [l for l in a.lines if l.startswith("page_color: colors=")]
     pb = [l for l in b.lines if l.startswith("page_color: colors=")]
     assert pa == pb
+
+
+def test_null_dereference_faults(booter):
+    """Page 0 is unmapped: a NULL read is a #PF with cr2=0, not a silent read."""
+    b = booter("32M", "bench=none fault=null")
+    assert b.rc == 1
+    assert "FAULT: vector 14 (#PF page fault) error=0x00000000" in b.log
+    assert "cr2=0x00000000" in b.log
+
+
+def test_mm_debug_checks_every_run_and_dumps_free_lists(booter):
+    b = booter("64M", "mm_debug=on bench=stride bench_max=32K bench_runs=2 seed=3")
+    check_success(b)
+    # the fixed-format zone x order x color dump, every populated zone and order
+    dump = [l for l in b.lines if l.startswith("freelist zone=")]
+    assert len(dump) == 2 * 11
+    colors = int(b.record("header")["colors"])
+    for l in dump:
+        d = dict(t.split("=", 1) for t in l.split()[1:5])
+        order = int(d["order"])
+        assert int(d["lists"]) == max(1, colors >> order)
+        counts = [int(c) for c in l.split("counts=", 1)[1].split()]
+        assert len(counts) == int(d["lists"]) and sum(counts) == int(d["nr_free"])
+    # with mm_debug the per-color table is printed in full
+    assert any(l.startswith("page_color: free[0..15]") for l in b.lines)

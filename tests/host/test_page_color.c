@@ -365,6 +365,43 @@ static void test_shuffle_keeps_high_orders_on_small_machines(void **state)
 	fixture_seed = MWC_SEED_DEFAULT;
 }
 
+/* Uncolored runs must not all reuse the previous run's pages: freed pages
+ * return to the list heads, so the benchmarks reshuffle the lists before
+ * every uncolored run (shuffle_free_lists). Without it the reference cache
+ * simulation showed identical uncolored runs (stddev 0). */
+static void test_reshuffle_gives_a_fresh_placement(void **state)
+{
+	static u8 first[1 << 14];
+	struct page *p[64];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 512, 50), 0);
+	memset(first, 0, sizeof(first));
+	for (int i = 0; i < 64; i++) {
+		p[i] = alloc_pages(GFP_HIGHUSER, 0);
+		first[page_to_pfn(p[i])] = 1;
+	}
+	for (int i = 0; i < 64; i++)
+		__free_pages(p[i], 0);
+	/* without a reshuffle: the very same pages come back */
+	u32 same = 0;
+	for (int i = 0; i < 64; i++) {
+		p[i] = alloc_pages(GFP_HIGHUSER, 0);
+		same += first[page_to_pfn(p[i])];
+	}
+	assert_int_equal(same, 64);
+	for (int i = 0; i < 64; i++)
+		__free_pages(p[i], 0);
+	/* with it: mostly other pages */
+	shuffle_free_lists();
+	same = 0;
+	for (int i = 0; i < 64; i++) {
+		p[i] = alloc_pages(GFP_HIGHUSER, 0);
+		same += first[page_to_pfn(p[i])];
+	}
+	assert_true(same < 16);
+	assert_int_equal(mm_check(), 0);
+}
+
 static void test_dump_formats(void **state)
 {
 	(void)state;
@@ -404,6 +441,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_checker_reports_corruption, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shuffle_scatters_uncolored_pages, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shuffle_keeps_high_orders_on_small_machines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reshuffle_gives_a_fresh_placement, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dump_formats, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("page_color", tests, NULL, NULL);
