@@ -115,7 +115,7 @@ void memblock_for_each_free_range(void (*fn)(u32, u32, void *), void *arg)
 }
 
 struct alloc_search {
-	u32 pages, align_pages, limit_pfn;
+	u32 pages, align_pages, min_pfn, limit_pfn;
 	u32 found; /* pfn, 0 = none */
 };
 
@@ -126,8 +126,8 @@ static void alloc_fit(u32 start, u32 end, void *arg)
 
 	if (s->found)
 		return;
-	if (start < (MiB >> PAGE_SHIFT))
-		start = MiB >> PAGE_SHIFT;
+	if (start < s->min_pfn)
+		start = s->min_pfn;
 	if (end > s->limit_pfn)
 		end = s->limit_pfn;
 	base = ALIGN_UP(start, s->align_pages);
@@ -145,7 +145,14 @@ phys_addr_t memblock_alloc(u32 size, u32 align, u32 limit_pfn)
 	s.align_pages = align > PAGE_SIZE ? align >> PAGE_SHIFT : 1;
 	s.limit_pfn = limit_pfn;
 	s.found = 0;
+	/* Above 16 MiB first, so that boot allocations (mem_map alone is 14 MiB
+	 * on a 3.5 GiB machine) leave the small DMA zone to its users; then
+	 * anywhere from 1 MiB up. */
+	s.min_pfn = DMA_LIMIT_PFN;
 	memblock_for_each_free_range(alloc_fit, &s);
+	s.min_pfn = MiB >> PAGE_SHIFT;
+	if (!s.found)
+		memblock_for_each_free_range(alloc_fit, &s);
 	if (!s.found || region_insert(&memblock.reserved, s.found, s.found + s.pages) < 0)
 		return 0;
 	return (phys_addr_t)s.found << PAGE_SHIFT;

@@ -40,9 +40,10 @@ int memblock_add_e820(const struct e820_table *sanitized);
  * Returns 0, or -1 when the region table is full. */
 int memblock_reserve(u64 base, u64 size);
 /* Allocates size bytes aligned to align (a power of two, >= PAGE_SIZE is
- * typical) from memory not reserved, lowest address first, entirely below
- * limit_pfn and at or above 1 MiB; the range is reserved. Returns the
- * physical address, or 0 when nothing fits. */
+ * typical) from memory not reserved, entirely below limit_pfn: the lowest
+ * fit at or above 16 MiB (sparing the DMA zone), else the lowest at or above
+ * 1 MiB; the range is reserved. Returns the physical address, or 0 when
+ * nothing fits. */
 phys_addr_t memblock_alloc(u32 size, u32 align, u32 limit_pfn);
 /* Highest usable pfn + 1 (0 when memory is empty). */
 u32 memblock_end_pfn(void);

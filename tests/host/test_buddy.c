@@ -322,6 +322,16 @@ static void test_memblock_alloc_and_reserve(void **state)
 	assert_int_equal(memblock.reserved.cnt, 2);
 	assert_int_equal(memblock_end_pfn(), 4096);
 	assert_int_equal(memblock_memory_pages(0, 4096), 160 + 15 * 256);
+	/* with memory above 16 MiB, boot allocations go there first */
+	e820_add(&in, MB(16), MB(16), E820_TYPE_RAM);
+	e820_sanitize(&in, &map, NULL);
+	memblock_reset();
+	memblock_add_e820(&map);
+	memblock_reserve(0, MB(1));
+	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(16));
+	assert_int_equal(memblock_alloc(MB(15), 4096, 0x100000), MB(16) + KB(4));
+	/* what no longer fits above 16 MiB falls back to low memory */
+	assert_int_equal(memblock_alloc(MB(2), 4096, 0x100000), MB(1));
 }
 
 int main(void)
