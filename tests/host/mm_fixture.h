@@ -11,6 +11,8 @@
 #include "kernel/task.h"
 #include "mm/e820.h"
 #include "mm/memblock.h"
+#include "mm/mm_init.h"
+#include "tests/host/host_support.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
@@ -39,46 +41,83 @@ static inline void fixture_teardown(void)
 	mm_shuffle_enabled = false;
 }
 
-/* Builds the allocator. ranges: n pairs of (base, size) bytes of usable RAM
- * (type 1); the first MiB is reserved as the kernel reserves it. colors: 1
- * disables coloring. ballast_percent < 0: no shuffle. Returns 0 or -1. */
-static inline int fixture_build(const u64 (*ranges)[2], int n, u32 colors, int ballast_percent)
+/* Builds the allocator the way the kernel does (mm_init() over memblock)
+ * from a full e820 map: entries[n] with their types; the first MiB is
+ * reserved as the kernel reserves it. colors: 1 disables coloring (which
+ * stays stopped: tests start it). ballast_percent < 0: no shuffle. The MWC
+ * generator (shuffle, first targets) is seeded with seed. Returns 0 or -1. */
+static inline int fixture_build_map(const struct e820_entry *entries, int n, u32 colors, int ballast_percent, u32 seed)
 {
 	struct e820_table raw = { 0 }, map;
-	struct page *pages;
-	u32 end, free_pages = 0;
 	int i;
 
 	fixture_teardown();
 	for (i = 0; i < n; i++)
-		e820_add(&raw, ranges[i][0], ranges[i][1], E820_TYPE_RAM);
+		e820_add(&raw, entries[i].addr, entries[i].size, entries[i].type);
 	if (e820_sanitize(&raw, &map, NULL) < 0)
 		return -1;
 	memblock_reset();
-	if (memblock_add_e820(&map) < 0)
-		return -1;
-	memblock_reserve(0, 0x100000);
-	end = memblock_end_pfn();
-	pages = fixture_alloc(end * (u32)sizeof(struct page));
-	if (!pages)
-		return -1;
-	free_area_init(pages, end);
-	if (page_color_setup(colors, fixture_alloc) < 0)
+	if (memblock_add_e820(&map) < 0 || memblock_reserve(0, 0x100000) < 0)
 		return -1;
 	task_init();
-	mwc_init(&mwc_global, fixture_seed, MWC_CARRY_DEFAULT);
-	if (ballast_percent >= 0) {
-		u32 *scratch;
-		free_pages = memblock_memory_pages(0, end);
-		scratch = fixture_alloc(free_pages * 4);
-		mm_shuffle_enabled = true;
-		if (shuffle_release_memblock(scratch, free_pages, (u32)ballast_percent) < 0)
-			return -1;
-	} else {
-		mm_release_memblock();
-	}
+	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
+	mm_params.cache_size = colors * PAGE_SIZE;
+	mm_params.cache_ways = 1;
+	mm_params.mm_shuffle = ballast_percent >= 0;
+	mm_params.mm_ballast = ballast_percent >= 0 ? (u32)ballast_percent : 0;
+	mm_params.page_color = false;
+	return mm_init(fixture_alloc);
+}
+
+/* The same for usable RAM only: ranges are n pairs of (base, size) bytes. */
+static inline int fixture_build(const u64 (*ranges)[2], int n, u32 colors, int ballast_percent)
+{
+	struct e820_entry e[E820_MAX_ENTRIES];
+	int i;
+
+	for (i = 0; i < n && i < E820_MAX_ENTRIES; i++)
+		e[i] = (struct e820_entry){ ranges[i][0], ranges[i][1], E820_TYPE_RAM };
+	return fixture_build_map(e, i, colors, ballast_percent, fixture_seed);
+}
+
+/* Does zone z hold a free block of order >= order? */
+static inline bool fixture_zone_has_order(int z, u32 order)
+{
+	for (u32 o = order; o < MAX_ORDER; o++)
+		if (contig_page_data.node_zones[z].free_area[o].nr_free)
+			return true;
+	return false;
+}
+
+/* Does zone z hold a free block of order >= order containing color
+ * (coloring on)? */
+static inline bool fixture_zone_has_color(int z, u32 order, u32 color)
+{
+	for (u32 o = order; o < MAX_ORDER; o++)
+		if (color_bitmap_test(&contig_page_data.node_zones[z].free_area[o].nonempty, color >> o))
+			return true;
+	return false;
+}
+
+/* cmocka setup/teardown for allocator tests: console captured, allocator
+ * torn down afterwards. */
+static inline int fixture_setup_cb(void **state)
+{
+	(void)state;
+	capture_start();
 	return 0;
 }
+
+static inline int fixture_teardown_cb(void **state)
+{
+	(void)state;
+	fixture_teardown();
+	capture_stop();
+	return 0;
+}
+
+#define MB(x) ((u64)(x) << 20)
+#define KB(x) ((u64)(x) << 10)
 
 /* Snapshot of nr_free for every zone and order. */
 struct buddy_snapshot {

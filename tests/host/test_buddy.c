@@ -10,26 +10,8 @@
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
 
-#define MB(x) ((u64)(x) << 20)
-#define KB(x) ((u64)(x) << 10)
-
 /* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB. */
 static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
-
-static int setup(void **state)
-{
-	(void)state;
-	capture_start();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fixture_teardown();
-	capture_stop();
-	return 0;
-}
 
 static void test_zones_of_small_pc(void **state)
 {
@@ -337,17 +319,20 @@ static void test_memblock_alloc_and_reserve(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_zones_of_small_pc, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_alloc_free_restores_state, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_buddy_merge_worked_example, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_exhaustion_returns_null_then_recovers, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_frees_are_reported_not_applied, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_zone_fallback_order, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_holes_are_never_allocated, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_e820_sanitize, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_e820_dropped_respects_reserved, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_e820_too_many_entries, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_memblock_alloc_and_reserve, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_zones_of_small_pc, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_alloc_free_restores_state, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_buddy_merge_worked_example, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_exhaustion_returns_null_then_recovers, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_bad_frees_are_reported_not_applied, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_zone_fallback_order, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_holes_are_never_allocated, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_e820_sanitize, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_e820_dropped_respects_reserved, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_e820_too_many_entries, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_memblock_alloc_and_reserve, fixture_setup_cb, fixture_teardown_cb),
 	};
 	return cmocka_run_group_tests_name("buddy", tests, NULL, NULL);
 }

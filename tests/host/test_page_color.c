@@ -11,25 +11,7 @@
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
 
-#define MB(x) ((u64)(x) << 20)
-#define KB(x) ((u64)(x) << 10)
-
 static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
-
-static int setup(void **state)
-{
-	(void)state;
-	capture_start();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fixture_teardown();
-	capture_stop();
-	return 0;
-}
 
 static void test_color_count(void **state)
 {
@@ -433,16 +415,22 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_color_count),
 		cmocka_unit_test(test_bitmap_find_next_all_levels),
-		cmocka_unit_test_setup_teardown(test_round_robin_from_random_start, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_higher_orders_round_target_up, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_miss_takes_next_color, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_colored_exhaustion_and_recovery, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_start_stop_moves_blocks, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_checker_reports_corruption, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_shuffle_scatters_uncolored_pages, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_shuffle_keeps_high_orders_on_small_machines, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_reshuffle_gives_a_fresh_placement, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_dump_formats, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_round_robin_from_random_start, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_higher_orders_round_target_up, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_miss_takes_next_color, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_colored_exhaustion_and_recovery, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_start_stop_moves_blocks, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_checker_reports_corruption, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_shuffle_scatters_uncolored_pages, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_shuffle_keeps_high_orders_on_small_machines, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_reshuffle_gives_a_fresh_placement, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_dump_formats, fixture_setup_cb, fixture_teardown_cb),
 	};
 	return cmocka_run_group_tests_name("page_color", tests, NULL, NULL);
 }

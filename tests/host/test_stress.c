@@ -37,8 +37,6 @@
 
 #define STRESS_SEED_DEFAULT 0x5eed2026u
 #define CHECK_EVERY	    10000u
-#define MB(x)		    ((u64)(x) << 20)
-#define KB(x)		    ((u64)(x) << 10)
 
 static u32 seed;
 static struct mwc rng; /* the test's own decisions */
@@ -73,34 +71,7 @@ static const struct e820_entry machine[] = {
  * with it). ballast < 0: plain release. Returns 0 or -1. */
 static int build(u32 colors, int ballast)
 {
-	struct e820_table raw = { 0 }, map;
-	u32 end, i;
-
-	fixture_teardown();
-	for (i = 0; i < ARRAY_SIZE(machine); i++)
-		e820_add(&raw, machine[i].addr, machine[i].size, machine[i].type);
-	if (e820_sanitize(&raw, &map, NULL) < 0)
-		return -1;
-	memblock_reset();
-	if (memblock_add_e820(&map) < 0 || memblock_reserve(0, MiB) < 0)
-		return -1;
-	end = memblock_end_pfn();
-	struct page *pages = fixture_alloc(end * (u32)sizeof(struct page));
-	if (!pages)
-		return -1;
-	free_area_init(pages, end);
-	if (page_color_setup(colors, fixture_alloc) < 0)
-		return -1;
-	task_init();
-	mwc_init(&mwc_global, seed ^ 0x9e3779b9u, MWC_CARRY_DEFAULT);
-	if (ballast >= 0) {
-		u32 n = memblock_memory_pages(0, end);
-		u32 *scratch = fixture_alloc(n * 4);
-		mm_shuffle_enabled = true;
-		return scratch && shuffle_release_memblock(scratch, n, (u32)ballast) >= 0 ? 0 : -1;
-	}
-	mm_release_memblock();
-	return 0;
+	return fixture_build_map(machine, (int)ARRAY_SIZE(machine), colors, ballast, seed ^ 0x9e3779b9u);
 }
 
 /* ---- the model ------------------------------------------------------------- */
@@ -115,30 +86,13 @@ static struct zone *zone_of(int z)
 	return &contig_page_data.node_zones[z];
 }
 
-static bool zone_has_order(int z, u32 order)
-{
-	for (u32 o = order; o < MAX_ORDER; o++)
-		if (zone_of(z)->free_area[o].nr_free)
-			return true;
-	return false;
-}
-
-/* Does zone z hold a free block of order >= order that contains color? */
-static bool zone_has_color(int z, u32 order, u32 color)
-{
-	for (u32 o = order; o < MAX_ORDER; o++)
-		if (color_bitmap_test(&zone_of(z)->free_area[o].nonempty, color >> o))
-			return true;
-	return false;
-}
-
 /* Brute force: the nearest color >= want (cyclic) with a block of order >=
  * order containing it in zone z, as page_color.h promises. */
 static u32 nearest_color(int z, u32 order, u32 want)
 {
 	for (u32 d = 0; d < page_colors; d += 1u << order) {
 		u32 c = (want + d) & (page_colors - 1);
-		if (zone_has_color(z, order, c))
+		if (fixture_zone_has_color(z, order, c))
 			return c;
 	}
 	return COLOR_BITMAP_NONE;
@@ -192,13 +146,13 @@ static bool do_alloc(gfp_t gfp, u32 order)
 	u64 stat_hits = page_color_stats.hits, stat_misses = page_color_stats.misses;
 
 	for (i = 0; zl[i] >= 0; i++)
-		if (expect_zone < 0 && zone_has_order(zl[i], order))
+		if (expect_zone < 0 && fixture_zone_has_order(zl[i], order))
 			expect_zone = zl[i];
 	if (colored) {
 		u32 t = before.color_init ? before.target_color : mwc_next(&peek) & mask;
 		want = ((t + (1u << order) - 1) & ~((1u << order) - 1)) & mask;
 		for (z = 0; z < MAX_NR_ZONES; z++)
-			had_color[z] = zone_populated(zone_of(z)) && zone_has_color(z, order, want);
+			had_color[z] = zone_populated(zone_of(z)) && fixture_zone_has_color(z, order, want);
 	}
 	u32 nearest = COLOR_BITMAP_NONE;
 	bool check_nearest =
