@@ -243,13 +243,13 @@ void kmain(u32 magic, u32 mbi_phys)
 	cmdline = multiboot_cmdline(mbi);
 
 	/* Defaults that depend on the machine, before the command line. */
+	/* The largest cache CPUID reports, as it is (a 12M 12-way L3 gives
+	 * 256 colors); the seed's guess (256K, direct-mapped) without one. A
+	 * fully associative cache (ways 0) has no colors: ways = its pages. */
 	llc = cpuinfo_largest_cache(&boot_cpu);
 	if (llc && llc->size) {
-		u32 sz = llc->size;
-		while (sz & (sz - 1))
-			sz &= sz - 1;
-		mm_params.cache_size = sz;
-		mm_params.cache_ways = 1;
+		mm_params.cache_size = llc->size;
+		mm_params.cache_ways = llc->ways ? llc->ways : MAX(1u, llc->size / PAGE_SIZE);
 	}
 	/* Shown as defaults by help and in rejections; bench_max is lowered
 	 * below when it was not given. */
@@ -284,9 +284,8 @@ void kmain(u32 magic, u32 mbi_phys)
 		    "coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
 		    mm_params.cache_size >> 10, mm_params.cache_ways, llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
 	else if (llc && llc->size)
-		printk("coloring: cache_size=%uK from the largest cache CPUID reports (L%u %uK, %s), cache_ways=1 as "
-		       "the seed\n",
-		       mm_params.cache_size >> 10, llc->level, llc->size >> 10, boot_cpu.cache_source);
+		printk("coloring: cache_size=%uK cache_ways=%u from the largest cache CPUID reports (L%u, %s)\n",
+		       mm_params.cache_size >> 10, mm_params.cache_ways, llc->level, boot_cpu.cache_source);
 	else
 		printk("coloring: CPUID reports no cache; cache_size=%uK is the seed's i386 guess\n",
 		       mm_params.cache_size >> 10);

@@ -33,7 +33,7 @@ struct kernel_param mm_param_table[] = {
 	  .value = &mm_params.cache_ways,
 	  .min = 1,
 	  .max = 64,
-	  .help = "its associativity; colors = cache_size / (ways * 4K) (default 1, as the seed)" },
+	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's, else 1 (the seed's)" },
 	{ .name = "mm_shuffle",
 	  .type = PARAM_BOOL,
 	  .value = &mm_params.mm_shuffle,

@@ -9,15 +9,16 @@
 
 struct mm_params {
 	bool page_color; /* page_color=on|off: coloring at boot (default on) */
-	u32 cache_size;	 /* cache_size=N[K|M]: bytes, power of two */
-	u32 cache_ways;	 /* cache_ways=N: associativity used for colors (default 1) */
+	u32 cache_size;	 /* cache_size=N[K|M]: bytes, power of two when given */
+	u32 cache_ways;	 /* cache_ways=N: associativity used for colors */
 	bool mm_shuffle; /* mm_shuffle=on|off: imitate a long-running system */
 	u32 mm_ballast;	 /* mm_ballast=N: percent of free pages kept as ballast */
 	bool mm_debug;	 /* mm_debug=on|off: junk-fill freed pages, extra checks */
 };
 
-/* Defaults: page_color on, cache_size 256K (the seed's i386 guess; the
- * kernel replaces it with the CPUID value before parsing), cache_ways 1,
+/* Defaults: page_color on, cache_size 256K and cache_ways 1 (the seed's
+ * i386 guess and direct-mapped assumption; the kernel replaces both with the
+ * largest cache CPUID reports before parsing),
  * mm_shuffle on, mm_ballast 50, mm_debug off. */
 extern struct mm_params mm_params;
 /* The parameters above as a kernel_param table (see kernel/cmdline.h). */

@@ -32,7 +32,7 @@ u32 page_color_count(u32 cache_size, u32 ways)
 {
 	u32 colors;
 
-	if (ways == 0 || (ways & (ways - 1)))
+	if (ways == 0)
 		ways = 1;
 	colors = cache_size / ways / PAGE_SIZE;
 	if (colors == 0)

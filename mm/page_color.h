@@ -35,10 +35,10 @@ static inline u32 pfn_color(u32 pfn)
 	return pfn & (page_colors - 1);
 }
 
-/* Colors for a cache of cache_size bytes and `ways` ways:
- * cache_size / (ways * PAGE_SIZE), at least 1, at most PAGE_COLOR_MAX.
- * cache_size must be a power of two; ways a power of two (others are
- * rounded down to one). */
+/* Colors for a cache of cache_size bytes and `ways` ways (ways 0 is taken
+ * as 1): cache_size / (ways * PAGE_SIZE) rounded down to a power of two,
+ * at least 1, at most PAGE_COLOR_MAX. Any sizes and ways are accepted, so
+ * a 12 MiB 12-way cache (from CPUID) gives 256 colors. */
 u32 page_color_count(u32 cache_size, u32 ways);
 
 /* Attaches per-color lists and bitmaps to every populated zone for `colors`

@@ -22,7 +22,10 @@ static void test_color_count(void **state)
 	assert_int_equal(page_color_count(8 * 1024 * 1024, 16), 128);
 	assert_int_equal(page_color_count(4096, 8), 1);
 	assert_int_equal(page_color_count(0x40000000u, 1), PAGE_COLOR_MAX);
-	assert_int_equal(page_color_count(3 * 1024 * 1024, 1), 512); /* rounded down */
+	assert_int_equal(page_color_count(3 * 1024 * 1024, 1), 512);   /* rounded down */
+	assert_int_equal(page_color_count(12 * 1024 * 1024, 12), 256); /* CPUID: 12M 12-way */
+	assert_int_equal(page_color_count(6 * 1024 * 1024, 12), 128);
+	assert_int_equal(page_color_count(512 * 1024, 0), 128); /* ways 0 taken as 1 */
 }
 
 static void test_bitmap_find_next_all_levels(void **state)
