@@ -38,13 +38,7 @@
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
 
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, __LINE__);                          \
-			abort();                                                                                       \
-		}                                                                                                      \
-	} while (0)
+#include "tests/fuzz/fuzz_check.h"
 
 #define MAX_OPS 256
 #define MB(x)	((u64)(x) << 20)

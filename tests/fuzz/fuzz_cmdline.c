@@ -21,13 +21,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, __LINE__);                          \
-			abort();                                                                                       \
-		}                                                                                                      \
-	} while (0)
+#include "tests/fuzz/fuzz_check.h"
 
 static const char *const modes[] = { "off", "on", "auto", NULL };
 static const char *const empty_choices[] = { NULL };

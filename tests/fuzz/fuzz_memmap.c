@@ -45,13 +45,7 @@
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
 
-#define CHECK(cond)                                                                                                    \
-	do {                                                                                                           \
-		if (!(cond)) {                                                                                         \
-			fprintf(stderr, "invariant failed: %s (line %d)\n", #cond, __LINE__);                          \
-			abort();                                                                                       \
-		}                                                                                                      \
-	} while (0)
+#include "tests/fuzz/fuzz_check.h"
 
 #define MAX_IN	 40
 #define MAX_PFNS (256u * 1024 * 1024 / PAGE_SIZE)
