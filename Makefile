@@ -27,11 +27,11 @@ B         := build
 
 KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-strict-aliasing -fno-asynchronous-unwind-tables \
-	-march=i486 -mtune=generic -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I.
+	-march=i486 -mtune=generic -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I. -Iarch/x86/include
 KLDFLAGS := -nostdlib -static -no-pie -T linker.ld -Wl,--build-id=none
 KLIBS := -lgcc
 
-KERNEL_C   := $(sort $(wildcard kernel/*.c mm/*.c arch/x86/*.c bench/*.c))
+KERNEL_C   := $(sort $(wildcard init/*.c kernel/*.c mm/*.c arch/x86/*.c bench/*.c))
 KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/x86/*.asm))
 KERNEL_OBJ := $(KERNEL_ASM:%.asm=$(B)/k/%.o) $(KERNEL_C:%.c=$(B)/k/%.o)
 
@@ -119,7 +119,9 @@ gdb: kernel
 	  kill %1 2>/dev/null || true
 
 # ---- host builds of mm/ and kernel/ ----------------------------------------
-HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. -DMM_HOST \
+# Host builds (tests, tools) use the host pseudo-architecture's <asm/*.h>.
+HOST_ARCH_INC := -Iarch/host/include
+HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c bench/chain.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))

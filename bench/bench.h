@@ -18,6 +18,8 @@ struct bench_config {
 	u32 tsc_khz;	  /* for nanoseconds in the log; 0 = unknown */
 	bool phase_marks; /* store phase markers for tools/cachesim */
 	bool check;	  /* mm_check() after every run (mm_debug) */
+	u32 cache_size;	  /* bytes: the cache coloring targets (probe patterns) */
+	u32 cache_ways;	  /* its associativity */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one

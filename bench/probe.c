@@ -47,7 +47,6 @@
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "kernel/task.h"
-#include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
@@ -232,7 +231,7 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 		       probe_names[kind], colored ? "on" : "off", k, rounds);
 		printk("@probe phase=%u pattern=%s color=%s pages=%u rounds=%u line=%u l2size=%u l2ways=%u"
 		       " sets=%u expected_accesses=%u expected_l2_misses=%u expected_l2_hits=%u %s\n",
-		       inner, probe_names[kind], colored ? "on" : "off", k, rounds, PROBE_LINE, mm_params.cache_size,
+		       inner, probe_names[kind], colored ? "on" : "off", k, rounds, PROBE_LINE, cfg->cache_size,
 		       ways, sets, e.accesses, e.misses, e.accesses - e.misses, probe_buf);
 	} else {
 		printk("@probe phase=0 pattern=%s color=%s pages=%u rounds=%u (cachesim=off: not marked) %s\n",
@@ -256,7 +255,7 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 
 u32 bench_probe(const struct bench_config *cfg)
 {
-	u32 size = mm_params.cache_size, ways = mm_params.cache_ways, sets, colors, kind, failures = 0;
+	u32 size = cfg->cache_size, ways = cfg->cache_ways, sets, colors, kind, failures = 0;
 
 	sets = size / (ways * PROBE_LINE);
 	if (sets == 0 || sets * ways * PROBE_LINE != size || (sets & (sets - 1))) {

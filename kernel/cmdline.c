@@ -274,7 +274,8 @@ static void param_value(const struct kernel_param *p, char *buf, size_t size)
 
 /* ---- parsing ------------------------------------------------------------ */
 
-static struct kernel_param *find_param(struct kernel_param *params, size_t n, const char *key)
+/* param_find: see cmdline.h. */
+struct kernel_param *param_find(struct kernel_param *params, size_t n, const char *key)
 {
 	for (size_t i = 0; i < n; i++)
 		if (params[i].name && strcmp(params[i].name, key) == 0)
@@ -387,7 +388,7 @@ static int parse_token(char *tok, bool first, struct kernel_param *params, size_
 		*eq = '\0';
 		value = eq + 1;
 	}
-	p = find_param(params, n, tok);
+	p = param_find(params, n, tok);
 	if (!p) {
 		printk("cmdline: unknown parameter '%s' ignored; 'help' lists the parameters\n", tok);
 		return 1;

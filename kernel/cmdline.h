@@ -44,6 +44,9 @@ struct kernel_param {
  * rejection has been printed. Values of rejected tokens are left untouched. */
 int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n);
 
+/* The one lookup: the row of params[n] named key, or NULL. */
+struct kernel_param *param_find(struct kernel_param *params, size_t n, const char *key);
+
 /* Prints the table: name, accepted form, current value, help. */
 void cmdline_print_help(const struct kernel_param *params, size_t n);
 

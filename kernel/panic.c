@@ -1,9 +1,6 @@
 /* kernel/panic.c - stopping with a message and a final log line. */
 #include "kernel/panic.h"
-#include "arch/x86/arch.h"
 #include "kernel/printk.h"
-
-#define EXIT_FAILURE_CODE 0x11
 
 void panic(const char *fmt, ...)
 {
@@ -14,11 +11,11 @@ void panic(const char *fmt, ...)
 	vprintk(fmt, ap);
 	va_end(ap);
 	printk("\n@final status=fail reason=panic\npagecolor: FAILURE (panic)\n");
-	arch_halt(EXIT_FAILURE_CODE);
+	arch_halt(KERNEL_EXIT_FAILURE);
 }
 
 void panic_after_fault(void)
 {
 	printk("@final status=fail reason=fault\npagecolor: FAILURE (CPU exception)\n");
-	arch_halt(EXIT_FAILURE_CODE);
+	arch_halt(KERNEL_EXIT_FAILURE);
 }

@@ -4,6 +4,15 @@
 
 #include "kernel/types.h"
 
+/* The result codes the kernel ends with (QEMU's isa-debug-exit turns code c
+ * into exit status 2c+1: 33 for success, 35 for failure). */
+#define KERNEL_EXIT_SUCCESS 0x10
+#define KERNEL_EXIT_FAILURE 0x11
+
+/* Provided by the architecture (arch/x86/arch.c): stops the machine for
+ * good; under QEMU with an exit port armed, ends QEMU with code. */
+void __attribute__((noreturn)) arch_halt(u32 code);
+
 /* Prints "PANIC: <message>" and the final failure line, then stops the
  * machine (exits QEMU with failure when qemu_exit= was given). */
 void __attribute__((noreturn, format(printf, 1, 2))) panic(const char *fmt, ...);

@@ -3,32 +3,19 @@
 #ifndef MM_INTERNAL_H
 #define MM_INTERNAL_H
 
+#include <asm/irqflags.h>
+
 #include "mm/page_alloc.h"
 
-#ifdef MM_HOST
-typedef u32 irqflags_t;
+/* The zone lock (a uniprocessor kernel: interrupts off; see asm/irqflags.h). */
 static inline irqflags_t zone_lock_irqsave(void)
 {
-	return 0;
+	return arch_irq_save();
 }
 static inline void zone_unlock_irqrestore(irqflags_t f)
 {
-	(void)f;
+	arch_irq_restore(f);
 }
-#else
-#include "arch/x86/cpu.h"
-typedef u32 irqflags_t;
-/* UP kernel: the "zone lock" is interrupts off. */
-static inline irqflags_t zone_lock_irqsave(void)
-{
-	return local_irq_save();
-}
-static inline void zone_unlock_irqrestore(irqflags_t f)
-{
-	local_irq_restore(f);
-}
-#endif
-
 /* Takes the free block at page (order `high`, already off its list) and
  * splits it down to order `low`, putting the unused halves back on the free
  * lists. At each halving the half whose pfn bit matches `want` is kept, so

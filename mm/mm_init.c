@@ -1,7 +1,6 @@
 /* mm/mm_init.c - see mm_init.h. */
 #include "mm/mm_init.h"
 #include "kernel/printk.h"
-#include "kernel/string.h"
 #include "mm/memblock.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
@@ -15,50 +14,6 @@ struct mm_params mm_params = {
 	.mm_ballast = 50,
 	.mm_debug = false,
 };
-
-struct kernel_param mm_param_table[] = {
-	{ .name = "page_color",
-	  .type = PARAM_BOOL,
-	  .value = &mm_params.page_color,
-	  .help = "page coloring at boot (the benchmarks switch it per run)" },
-	{ .name = "cache_size",
-	  .type = PARAM_SIZE,
-	  .value = &mm_params.cache_size,
-	  .min = 4096,
-	  .max = 1u << 30,
-	  .pow2 = true,
-	  .help = "cache that coloring targets; default: largest cache CPUID reports" },
-	{ .name = "cache_ways",
-	  .type = PARAM_UINT,
-	  .value = &mm_params.cache_ways,
-	  .min = 1,
-	  .max = 64,
-	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's, else 1 (the seed's)" },
-	{ .name = "mm_shuffle",
-	  .type = PARAM_BOOL,
-	  .value = &mm_params.mm_shuffle,
-	  .help = "randomise free lists at boot, imitating a long-running system" },
-	{ .name = "mm_ballast",
-	  .type = PARAM_UINT,
-	  .value = &mm_params.mm_ballast,
-	  .min = 0,
-	  .max = 90,
-	  .help = "percent of the pages of fragmented 4M blocks (3 in 4) mm_shuffle keeps as ballast" },
-	{ .name = "mm_debug",
-	  .type = PARAM_BOOL,
-	  .value = &mm_params.mm_debug,
-	  .help = "junk-fill freed pages and run mm_check() after every benchmark run" },
-};
-const size_t mm_param_count = ARRAY_SIZE(mm_param_table);
-
-struct kernel_param *mm_param(const char *name)
-{
-	size_t i;
-	for (i = 0; i < mm_param_count; i++)
-		if (!strcmp(mm_param_table[i].name, name))
-			return &mm_param_table[i];
-	return NULL;
-}
 
 static u32 count_free(void)
 {

@@ -4,7 +4,6 @@
 #ifndef MM_MM_INIT_H
 #define MM_MM_INIT_H
 
-#include "kernel/cmdline.h"
 #include "kernel/types.h"
 
 struct mm_params {
@@ -18,15 +17,10 @@ struct mm_params {
 
 /* Defaults: page_color on, cache_size 256K and cache_ways 1 (the seed's
  * i386 guess and direct-mapped assumption; the kernel replaces both with the
- * largest cache CPUID reports before parsing),
+ * largest cache CPUID reports before parsing; init/params.c maps the
+ * command line onto these fields),
  * mm_shuffle on, mm_ballast 50, mm_debug off. */
 extern struct mm_params mm_params;
-/* The parameters above as a kernel_param table (see kernel/cmdline.h). */
-extern struct kernel_param mm_param_table[];
-extern const size_t mm_param_count;
-/* The kernel_param of a given name in mm_param_table, or NULL. */
-struct kernel_param *mm_param(const char *name);
-
 /* Builds the node over what memblock describes: allocates mem_map (16 bytes
  * per pfn up to the highest usable pfn) and the color lists through alloc,
  * sets up the zones, attaches colors for mm_params.cache_size/cache_ways,

@@ -21,7 +21,8 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 20
 FUZZ_TARGETS := fuzz_cmdline fuzz_memmap fuzz_alloc
 FUZZ_DIR     := $(B)/fuzz
-FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. -DMM_HOST -Wall -Wextra -Werror \
+HOST_ARCH_INC ?= -Iarch/host/include
+FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. $(HOST_ARCH_INC) -DMM_HOST -Wall -Wextra -Werror \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fsanitize-coverage-ignorelist=$(FUZZ_DIR)/coverage-ignore.txt
 FUZZ_SRCS    := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c

@@ -11,7 +11,8 @@
 B       ?= build
 HOSTCC  ?= gcc
 
-BENCH_HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. -DMM_HOST
+HOST_ARCH_INC ?= -Iarch/host/include
+BENCH_HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
 BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(sort $(wildcard mm/*.c)) \
 	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
 

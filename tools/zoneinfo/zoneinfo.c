@@ -17,7 +17,7 @@
  * instead of memblock, so nothing else is reserved), and it prints the
  * sanitized map, each zone (start/end pfn, spanned/present/managed/free pages,
  * nr_free per order) and the colors; --json prints the same as one object.
- * --cmdline is parsed with kernel/cmdline.c against mm_param_table; the
+ * --cmdline is parsed against the kernel's own parameter table (init/params.c); the
  * parser's messages go to stderr. mm_shuffle defaults to off here (the result
  * is deterministic either way: the generator has a fixed seed).
  *
@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "init/params.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "mm/e820.h"
@@ -312,7 +313,7 @@ int main(int argc, char **argv)
 	console_register(stderr_console);
 	mm_params.mm_shuffle = false; /* deterministic unless asked */
 	if (cmdline)
-		cmdline_parse(cmdline, mm_param_table, mm_param_count);
+		params_parse(cmdline);
 
 	if (fname && strcmp(fname, "-")) {
 		f = fopen(fname, "r");

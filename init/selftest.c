@@ -1,7 +1,7 @@
-/* kernel/selftest.c - quick checks of the live allocator at boot. Each test
+/* init/selftest.c - quick checks of the live allocator at boot. Each test
  * returns NULL when it passed, or a short reason. Tests leave the allocator
  * as they found it (the leak check after the benchmarks would notice). */
-#include "kernel/selftest.h"
+#include "init/selftest.h"
 #include "arch/x86/arch.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"

@@ -1,6 +1,6 @@
-/* kernel/selftest.h - in-kernel self-tests, one table of named functions. */
-#ifndef KERNEL_SELFTEST_H
-#define KERNEL_SELFTEST_H
+/* init/selftest.h - in-kernel self-tests, one table of named functions. */
+#ifndef INIT_SELFTEST_H
+#define INIT_SELFTEST_H
 
 #include "kernel/types.h"
 

@@ -1,0 +1,62 @@
+/* init/boot_log.c - see boot_log.h. */
+#include "init/boot_log.h"
+#include "arch/x86/console.h"
+#include "arch/x86/fbcon.h"
+#include "init/params.h"
+#include "kernel/printk.h"
+#include "mm/mm_init.h"
+#include "mm/mm_stat.h"
+#include "mm/page_color.h"
+#include "mm/shuffle.h"
+
+extern char _kernel_start[], _kernel_end[];
+
+void boot_log_banner(void)
+{
+	printk("\npagecolor " PAGECOLOR_VERSION ": page coloring in a zoned buddy allocator, with cache benchmarks\n");
+}
+
+void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, u32 tsc_khz, const struct cpu_cache *llc)
+{
+	if (boot_cpu.hypervisor)
+		printk(
+		    "note: running under a hypervisor (%s). Under QEMU/TCG cycle counts are emulator time: the cache\n"
+		    "note: effects of page placement do not show (use real hardware, or tools/cachesim).\n"
+		    "note: See README, 'What the numbers mean under QEMU'.\n",
+		    boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "unknown");
+	else
+		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
+	cpuinfo_print(&boot_cpu);
+	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
+	printk("boot: console serial=%s vga=%s fb=%s; tsc %u kHz\n", serial_present() ? "yes" : "no",
+	       fbcon_active() ? "no" : "yes", fbcon_active() ? "yes" : "no", tsc_khz);
+
+	if (param_given("cache_size") || param_given("cache_ways"))
+		printk(
+		    "coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
+		    mm_params.cache_size >> 10, mm_params.cache_ways, llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
+	else if (llc)
+		printk("coloring: cache_size=%uK cache_ways=%u from the largest cache CPUID reports (L%u, %s)\n",
+		       mm_params.cache_size >> 10, mm_params.cache_ways, llc->level, boot_cpu.cache_source);
+	else
+		printk("coloring: CPUID reports no cache; cache_size=%uK is the 2.4.17 patch's i386 guess\n",
+		       mm_params.cache_size >> 10);
+}
+
+void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
+{
+	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
+	       " tsc_khz=%u usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"
+	       " mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
+	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
+	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
+	       (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, boot_config.seed,
+	       page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast,
+	       boot_config.bench.max_ws, boot_config.bench.runs);
+	printk("@cmdline %s\n", cmdline);
+	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
+	       (u32)_kernel_start, (u32)_kernel_end);
+	mm_print_zones();
+	mm_print_buddyinfo();
+	page_color_print(mm_params.mm_debug);
+}

@@ -1,0 +1,54 @@
+/* init/defaults.c - see defaults.h. */
+#include "init/defaults.h"
+#include "arch/x86/arch.h"
+#include "arch/x86/cpu.h"
+#include "init/params.h"
+#include "kernel/mwc.h"
+#include "kernel/printk.h"
+#include "mm/mm_init.h"
+#include "mm/page_alloc.h"
+
+const struct cpu_cache *defaults_from_machine(void)
+{
+	const struct cpu_cache *llc = cpuinfo_largest_cache(&boot_cpu);
+
+	if (llc && llc->size) {
+		mm_params.cache_size = llc->size;
+		mm_params.cache_ways = llc->ways ? llc->ways : MAX(1u, llc->size / PAGE_SIZE);
+	} else {
+		llc = NULL;
+	}
+	boot_config.bench.max_ws = MIN(2 * mm_params.cache_size, 128u << 20);
+	boot_config.seed = boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
+	return llc;
+}
+
+void defaults_apply_rules(void)
+{
+	if (boot_config.qemu_exit)
+		arch_qemu_exit_port = (u16)boot_config.qemu_exit;
+	if (!param_given("bench_modes") && param_given("page_color") && !mm_params.page_color)
+		boot_config.bench.modes = BENCH_MODES_OFF;
+	boot_config.bench.check = mm_params.mm_debug;
+	boot_config.bench.cache_size = mm_params.cache_size;
+	boot_config.bench.cache_ways = mm_params.cache_ways;
+}
+
+void defaults_size_benchmarks(void)
+{
+	struct bench_config *bc = &boot_config.bench;
+
+	if (!param_given("bench_max")) {
+		u64 want = 2ull * mm_params.cache_size;
+		if (boot_cpu.hypervisor && want > 4 * MiB) {
+			want = 4 * MiB;
+			printk("bench: bench_max lowered to 4M under a hypervisor (emulated time; give bench_max= to "
+			       "change)\n");
+		}
+		while (want > 16 * MiB || want * 4 > (u64)nr_free_pages() * PAGE_SIZE)
+			want >>= 1;
+		bc->max_ws = (u32)want;
+	}
+	if (bc->min_ws > bc->max_ws)
+		bc->min_ws = bc->max_ws;
+}

@@ -1,0 +1,25 @@
+/* init/defaults.h - the defaults that depend on the machine, and the rules
+ * that tie one parameter to another. */
+#ifndef INIT_DEFAULTS_H
+#define INIT_DEFAULTS_H
+
+#include "arch/x86/cpuinfo.h"
+
+/* Before parsing: the cache that coloring targets (the largest cache CPUID
+ * reports, size and ways as they are; a fully associative cache counts as
+ * one way per page; without CPUID data the 2.4.17 patch's i386 guess, 256K
+ * direct-mapped, stays), the MWC seed from the TSC, and bench_max = 2 x the
+ * cache (capped to 128M), so `help` and rejections show the values in
+ * effect. Returns the cache used, or NULL when CPUID reported none. */
+const struct cpu_cache *defaults_from_machine(void);
+
+/* After parsing: page_color=off without bench_modes= means uncolored runs
+ * only; qemu_exit= arms the exit port. */
+void defaults_apply_rules(void);
+
+/* After memory is up: a bench_max that was not given is lowered to 4M under
+ * a hypervisor (emulated time), to 16M, and to a quarter of free memory;
+ * bench_min is lowered to bench_max. Each change is printed. */
+void defaults_size_benchmarks(void);
+
+#endif

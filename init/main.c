@@ -1,0 +1,90 @@
+/* init/main.c - the boot sequence, as a list of steps (Linux's init/main.c).
+ *
+ * Everything below is a call into a part of the kernel: the steps' order is
+ * what this file is about. init/ sits on top of the house: it may include
+ * arch/, mm/, bench/ and the kernel library; nothing includes init/. */
+#include "arch/x86/arch.h"
+#include "arch/x86/fbcon.h"
+#include "arch/x86/tsc.h"
+#include "bench/bench.h"
+#include "init/boot_log.h"
+#include "init/defaults.h"
+#include "init/fault.h"
+#include "init/leakcheck.h"
+#include "init/memory.h"
+#include "init/params.h"
+#include "init/selftest.h"
+#include "kernel/mwc.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/task.h"
+#include "mm/mm_init.h"
+#include "mm/mm_stat.h"
+#include "mm/page_alloc.h"
+#include "mm/page_color.h"
+
+void kmain(u32 magic, u32 mbi_phys);
+
+void kmain(u32 magic, u32 mbi_phys)
+{
+	const struct multiboot_info *mbi = (const struct multiboot_info *)mbi_phys;
+	const struct cpu_cache *llc;
+	struct bench_config *bc = &boot_config.bench;
+	const char *cmdline;
+	u32 failures = 0;
+	u64 usable;
+
+	arch_early_init();
+	task_init();
+	boot_log_banner();
+	if (magic != MULTIBOOT_BOOTLOADER_MAGIC) {
+		printk(
+		    "boot: not loaded by a Multiboot loader: EAX=0x%x, expected 0x%x.\n"
+		    "boot: boot this kernel with GRUB ('multiboot /boot/kernel.elf') or 'qemu-system-i386 -kernel'.\n",
+		    magic, MULTIBOOT_BOOTLOADER_MAGIC);
+		printk("@final status=fail reason=not_multiboot\n");
+		arch_halt(KERNEL_EXIT_FAILURE);
+	}
+	fbcon_init(mbi);
+	cmdline = multiboot_cmdline(mbi);
+
+	llc = defaults_from_machine();
+	params_parse(cmdline);
+	defaults_apply_rules();
+	bc->tsc_khz = tsc_calibrate_khz();
+	mwc_init(&mwc_global, boot_config.seed, MWC_CARRY_DEFAULT);
+	boot_log_machine(mbi, cmdline, bc->tsc_khz, llc);
+
+	usable = setup_memory(mbi);
+	defaults_size_benchmarks();
+	if (boot_config.help)
+		params_print_help();
+	boot_log_header(cmdline, bc->tsc_khz, usable);
+
+	if (!boot_cpu.has_tsc && bc->which != BENCH_NONE) {
+		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");
+		printk("@result skipped=no_tsc\n");
+		bc->which = BENCH_NONE;
+	}
+	/* Page tables the benchmarks need exist before the baseline. */
+	if (bench_buf_prepare(bc->max_ws * 2) < 0)
+		panic("cannot build page tables for the benchmark buffer");
+	bench_phase_enable(bc->phase_marks);
+
+	leakcheck_baseline(); /* before the self-tests: a leaking self-test fails */
+	if (boot_config.selftest)
+		failures += selftest_run_all();
+	failures += bench_run(bc);
+
+	printk("\n");
+	mm_print_buddyinfo();
+	page_color_print(mm_params.mm_debug);
+	failures += leakcheck_verify();
+	if (failures || mm_params.mm_debug)
+		mm_dump_free_lists(); /* zone x order x color, for the bug report */
+	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
+	fault_raise(boot_config.fault);
+	printk("@final status=%s failures=%u\n", failures ? "fail" : "ok", failures);
+	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
+	arch_halt(failures ? KERNEL_EXIT_FAILURE : KERNEL_EXIT_SUCCESS);
+}

@@ -1,0 +1,79 @@
+/* init/memory.c - see memory.h. */
+#include "init/memory.h"
+#include "arch/x86/arch.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/string.h"
+#include "mm/memblock.h"
+#include "mm/mm_init.h"
+#include "mm/page_alloc.h"
+
+extern char _kernel_start[], _kernel_end[];
+
+static bool buddy_ready;
+
+/* Page-table pages: from memblock until the buddy allocator exists. */
+static phys_addr_t pt_alloc(void)
+{
+	struct page *p;
+
+	if (!buddy_ready)
+		return memblock_alloc(PAGE_SIZE, PAGE_SIZE, ARCH_NORMAL_LIMIT_PFN);
+	p = alloc_page(GFP_KERNEL | __GFP_NOCOLOR);
+	return p ? page_to_pfn(p) << PAGE_SHIFT : 0;
+}
+
+/* mm_init()'s allocations (mem_map, color lists): zeroed low memory. */
+static void *boot_alloc(u32 bytes)
+{
+	phys_addr_t pa = memblock_alloc(bytes, PAGE_SIZE, ARCH_NORMAL_LIMIT_PFN);
+
+	if (!pa)
+		return NULL;
+	memset((void *)pa, 0, bytes);
+	return (void *)pa;
+}
+
+/* mm_debug=on: junk-fill freed low-memory pages (xv6's kfree does the same),
+ * so a use after free reads 0x6b6b6b6b instead of stale data. */
+static void junk_fill(u32 pfn, u32 order)
+{
+	if (pfn + (1u << order) <= ARCH_NORMAL_LIMIT_PFN && pfn >= (MiB >> PAGE_SHIFT))
+		memset((void *)(pfn << PAGE_SHIFT), 0x6b, PAGE_SIZE << order);
+}
+
+u64 setup_memory(const struct multiboot_info *mbi)
+{
+	static struct e820_table raw, map;
+	const char *source = multiboot_memory_map(mbi, &raw);
+	u64 dropped, usable;
+	phys_addr_t lowmem_end;
+
+	if (!source)
+		panic("the boot loader gave no memory information (Multiboot flags 0x%x)", mbi->flags);
+	if (e820_sanitize(&raw, &map, &dropped) <= 0)
+		panic("no memory described by the boot loader's map");
+	printk("memory: map from %s, %u entries, sanitized to %u:\n", source, raw.nr_entries, map.nr_entries);
+	e820_print(&map, "e820");
+	if (dropped)
+		printk("memory: %llu MiB of usable memory at or above 4 GiB ignored (no PAE)\n",
+		       (unsigned long long)(dropped >> 20));
+	usable = e820_total(&map, E820_TYPE_RAM);
+
+	memblock_reset();
+	if (memblock_add_e820(&map) <= 0)
+		panic("no usable memory in the map");
+	memblock_reserve(0, MiB); /* BIOS data, real-mode IVT, VGA, option ROMs */
+	memblock_reserve((u32)_kernel_start, (u32)(_kernel_end - _kernel_start));
+	multiboot_reserve(mbi);
+
+	lowmem_end = MIN(memblock_end_pfn(), ARCH_NORMAL_LIMIT_PFN) << PAGE_SHIFT;
+	if (paging_init(lowmem_end, pt_alloc) < 0)
+		panic("paging_init: out of memory for page tables");
+	if (mm_init(boot_alloc) < 0)
+		panic("mm_init failed");
+	buddy_ready = true;
+	if (mm_params.mm_debug)
+		mm_free_poison = junk_fill;
+	return usable;
+}

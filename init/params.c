@@ -1,0 +1,132 @@
+/* init/params.c - the one table of kernel parameters (see params.h). */
+#include "init/params.h"
+#include "kernel/string.h"
+#include "mm/mm_init.h"
+
+const char *const fault_names[] = { "none", "pf", "ud", "de", "null", NULL };
+static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
+static const char *const modes_choices[] = { "both", "on", "off", NULL };
+
+/* Defaults that do not depend on the machine. bench_max and seed are
+ * replaced by the boot sequence before parsing (they depend on the cache
+ * and the TSC), so `help` and rejections show the value really in effect. */
+struct boot_config boot_config = {
+	.selftest = true,
+	.bench = { .which = BENCH_ALL, .modes = BENCH_MODES_BOTH, .runs = 5, .min_ws = 4096, .max_ws = 512 * 1024 },
+};
+
+struct kernel_param boot_params[] = {
+	/* ---- the boot sequence ---- */
+	{ .name = "help",
+	  .type = PARAM_FLAG,
+	  .value = &boot_config.help,
+	  .help = "print every parameter and its default" },
+	{ .name = "seed",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.seed,
+	  .min = 0,
+	  .max = 0xffffffffu,
+	  .help = "MWC seed for starting colors and the shuffle (default: from the TSC)" },
+	{ .name = "qemu_exit",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.qemu_exit,
+	  .min = 0,
+	  .max = 0xffff,
+	  .help = "isa-debug-exit port to end QEMU with the result (0 = halt; never on real PCs)" },
+	{ .name = "selftest", .type = PARAM_BOOL, .value = &boot_config.selftest, .help = "run the boot self-tests" },
+	{ .name = "fault",
+	  .type = PARAM_ENUM,
+	  .value = &boot_config.fault,
+	  .choices = fault_names,
+	  .help = "raise a CPU exception at the end (tests the fault report)" },
+	/* ---- the memory manager (struct mm_params) ---- */
+	{ .name = "page_color",
+	  .type = PARAM_BOOL,
+	  .value = &mm_params.page_color,
+	  .help = "page coloring at boot (the benchmarks switch it per run)" },
+	{ .name = "cache_size",
+	  .type = PARAM_SIZE,
+	  .value = &mm_params.cache_size,
+	  .min = 4096,
+	  .max = 1u << 30,
+	  .pow2 = true,
+	  .help = "cache that coloring targets; default: largest cache CPUID reports" },
+	{ .name = "cache_ways",
+	  .type = PARAM_UINT,
+	  .value = &mm_params.cache_ways,
+	  .min = 1,
+	  .max = 64,
+	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's, else 1 (the 2.4.17 patch's)" },
+	{ .name = "mm_shuffle",
+	  .type = PARAM_BOOL,
+	  .value = &mm_params.mm_shuffle,
+	  .help = "randomise free lists at boot, imitating a long-running system" },
+	{ .name = "mm_ballast",
+	  .type = PARAM_UINT,
+	  .value = &mm_params.mm_ballast,
+	  .min = 0,
+	  .max = 90,
+	  .help = "percent of the pages of fragmented 4M blocks (3 in 4) mm_shuffle keeps as ballast" },
+	{ .name = "mm_debug",
+	  .type = PARAM_BOOL,
+	  .value = &mm_params.mm_debug,
+	  .help = "junk-fill freed pages and run mm_check() after every benchmark run" },
+	/* ---- the benchmarks (struct bench_config) ---- */
+	{ .name = "bench",
+	  .type = PARAM_ENUM,
+	  .value = &boot_config.bench.which,
+	  .choices = bench_choices,
+	  .help = "which benchmarks run" },
+	{ .name = "bench_modes",
+	  .type = PARAM_ENUM,
+	  .value = &boot_config.bench.modes,
+	  .choices = modes_choices,
+	  .help = "coloring on and/or off for every point (page_color=off alone implies off)" },
+	{ .name = "bench_runs",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.bench.runs,
+	  .min = 1,
+	  .max = 64,
+	  .help = "runs per point and mode, each in a new task" },
+	{ .name = "bench_min",
+	  .type = PARAM_SIZE,
+	  .value = &boot_config.bench.min_ws,
+	  .min = 4096,
+	  .max = 128u << 20,
+	  .pow2 = true,
+	  .help = "smallest stride working set" },
+	{ .name = "bench_max",
+	  .type = PARAM_SIZE,
+	  .value = &boot_config.bench.max_ws,
+	  .min = 16384,
+	  .max = 128u << 20,
+	  .pow2 = true,
+	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
+	{ .name = "cachesim",
+	  .type = PARAM_BOOL,
+	  .value = &boot_config.bench.phase_marks,
+	  .help = "mark benchmark phases for tools/cachesim (QEMU plugin)" },
+};
+const size_t boot_param_count = ARRAY_SIZE(boot_params);
+
+int params_parse(const char *cmdline)
+{
+	return cmdline_parse(cmdline, boot_params, boot_param_count);
+}
+
+struct kernel_param *params_find(const char *name)
+{
+	return param_find(boot_params, boot_param_count, name);
+}
+
+bool param_given(const char *name)
+{
+	const struct kernel_param *p = params_find(name);
+
+	return p && p->given;
+}
+
+void params_print_help(void)
+{
+	cmdline_print_help(boot_params, boot_param_count);
+}
