@@ -14,7 +14,8 @@
 #   fuzz-speed   fuzz_alloc for FUZZ_SPEED_SECONDS (default 20) per check mode
 #                from the seed corpus (libFuzzer -seed=1), one build; prints
 #                "@fuzzspeed target=alloc mode=<full|full-restore|incremental>
-#                execs=N seconds=S execs_per_s=X" and the speedup.
+#                execs=N ... execs_per_s=X execs_per_cpu_s=Y" and the speedup
+#                (tests/fuzz/fuzz-speed.sh).
 #   fuzz-bugs-quick  (in make test) builds fuzz_alloc once per injected fault
 #                (FUZZ_BUGS, -DMM_INJECT_BUG=<name>, see mm/mm_check.h) and runs
 #                each from a copy of the seed corpus in the incremental mode
@@ -64,7 +65,7 @@ $(FUZZ_DIR)/coverage-ignore-alloc.txt: tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
 	printf 'fun:%s\n' list_del __list_add mwc_next mwc_below fisher_yates collect_range \
 		page_color_start page_color_stop __shuffle_free_lists shuffle_release_memblock \
-		color_bitmap_find_next count check_counts check_unchanged > $@
+		color_bitmap_find_next color_bitmap_init page_color_setup count check_counts check_unchanged quiet > $@
 	printf 'src:*kernel/printk.c\n' >> $@
 
 $(FUZZ_DIR)/fuzz_alloc: tests/fuzz/fuzz_alloc.c $(FUZZ_DEPS)
@@ -113,27 +114,9 @@ fuzz: fuzz-build
 			grep -E 'MERGE-OUTER: [0-9]+ new files' $(FUZZ_DIR)/$$t.merge.log; \
 	done; exit $$fail
 
-# Executions per second of fuzz_alloc in each check mode, one build, the same
-# start (a copy of the seed corpus, -seed=1) and the same time; the inputs
-# then differ as coverage differs. Figures, not a test.
+# Executions per second of fuzz_alloc in each check mode (a figure, not a test).
 fuzz-speed: $(FUZZ_DIR)/fuzz_alloc
-	@rm -rf $(FUZZ_DIR)/speed; mkdir -p $(FUZZ_DIR)/speed; \
-	for m in full:init full:restore incremental:restore; do \
-		chk=$${m%%:*}; reb=$${m#*:}; name=$$chk; [ $$m = full:restore ] && name=full-restore; \
-		w=$(FUZZ_DIR)/speed/$$name; cp -r tests/fuzz/corpus/alloc $$w; \
-		t0=$$(date +%s.%N); \
-		FUZZ_ALLOC_CHECK=$$chk FUZZ_ALLOC_REBUILD=$$reb $(FUZZ_DIR)/fuzz_alloc -seed=1 \
-			-max_total_time=$(FUZZ_SPEED_SECONDS) -print_final_stats=1 -timeout=30 -rss_limit_mb=2048 \
-			-artifact_prefix=$(FUZZ_DIR)/speed/$$name- $$w > $(FUZZ_DIR)/speed/$$name.log 2>&1 || \
-			{ echo "fuzz-speed: mode $$name crashed:"; tail -20 $(FUZZ_DIR)/speed/$$name.log; exit 1; }; \
-		t1=$$(date +%s.%N); \
-		n=$$(grep -oE 'number_of_executed_units: [0-9]+' $(FUZZ_DIR)/speed/$$name.log | grep -oE '[0-9]+$$'); \
-		awk -v m=$$name -v n=$$n -v a=$$t0 -v b=$$t1 'BEGIN { \
-			printf "@fuzzspeed target=alloc mode=%s execs=%d seconds=%.1f execs_per_s=%.0f\n", m, n, b - a, n / (b - a) }' \
-			| tee -a $(FUZZ_DIR)/speed/summary; \
-	done; \
-	awk -F'execs_per_s=' '/mode=full /{f=$$2} /mode=incremental /{i=$$2} END { \
-		printf "@fuzzspeed target=alloc speedup=%.1f (incremental / full)\n", i / f }' $(FUZZ_DIR)/speed/summary
+	@tests/fuzz/fuzz-speed.sh $(FUZZ_DIR)/fuzz_alloc $(FUZZ_SPEED_SECONDS) $(FUZZ_DIR)/speed
 
 # fuzz_bug_run BUG MODE CORPUS(seed|empty) SECONDS EXTRA_ENV -> one @fuzzbug line
 # in $(FUZZ_DIR)/bugs/summary; the run's log is $(FUZZ_DIR)/bugs/BUG-MODE-CORPUS.log.
