@@ -253,6 +253,11 @@ static void count(struct counts *c)
 	}
 }
 
+static bool counters_as_expected(const struct counts *want, const struct counts *now)
+{
+	return !memcmp(want, now, sizeof(*now));
+}
+
 /* The counters now equal `before` with free_pages of zone z changed by
  * dpages, nr_free[z][k] by -top for k in [lo, hi) and by top at hi (a split:
  * top = -1, a merge: top = +1); then the zone's counters agree. */
@@ -265,7 +270,7 @@ static void check_counts(const struct counts *before, int z, s32 dpages, u32 lo,
 		want.nr_free[z][k] += (u32)(top < 0 ? 1 : -1);
 	want.nr_free[z][hi] += (u32)top;
 	count(&now);
-	CHECK(!memcmp(&want, &now, sizeof(now)));
+	CHECK(counters_as_expected(&want, &now));
 	CHECK(mm_check_zone_counters(zone_of(z)) == 0);
 }
 
@@ -402,6 +407,7 @@ static void op_free(u32 idx)
 	CHECK(__free_pages(pfn_to_page(pfn), order) == 0);
 	if (full_mode)
 		return;
+	CHECK(free_head(z, head, top)); /* merged as the model predicts */
 	CHECK(mm_check_free_block(zone_of(z), head, top) == 0);
 	for (i = 0; i < nabs; i++)
 		CHECK(absorbed[i] == head || !(pfn_to_page(absorbed[i])->flags & PG_buddy));
