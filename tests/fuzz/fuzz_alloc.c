@@ -6,7 +6,8 @@
  *   build/fuzz/fuzz_alloc -max_total_time=20 tests/fuzz/corpus/alloc
  *
  * Machine: DMA 0..640K + 1M..4M, Normal 16M..18M + 19M..20M (a hole),
- * HighMem 896M..898M (small spans: mm_check runs after every op). Input: header byte h (colors 1 << (3 * (h & 7) % 15),
+ * HighMem 896M..898M (small spans: mm_check walks them). Input: header
+ * byte h (colors 1 << (3 * (h & 7) % 15),
  * i.e. 1, 8, 64, 512, 4096 ...; bit 3: start coloring; bit 4: mm_shuffle with
  * ballast (h >> 5) * 12 %), then 2-byte ops (a, b), at most MAX_OPS:
  *   a % 8 = 0..2  alloc order b % 12 (11 is out of range: NULL expected);
@@ -35,13 +36,15 @@
  *       free, and the freed pages are clean; nr_free of every zone and
  *       order and free_pages changed by exactly what the split or merge
  *       implies; the zone counters agree (mm_check_zone_counters); a bad
- *       free changed nothing; a coloring switch kept the counters. The full
+ *       free changed nothing; a coloring switch kept the counters (it moves
+ *       every free block: its lists are left to the next full check, which
+ *       after a switch would cost as much as the switch). The full
  *       mm_check() runs every FUZZ_ALLOC_FULL_EVERY ops (default 0: never),
  *       after the last op and after the final free-all. With
  *       FUZZ_ALLOC_FULL_EVERY=1 both run after every op, incremental first:
- *       make fuzz-bugs uses it to show that the incremental checks catch
- *       each injected fault at the op where mm_check() first sees it.
- *   full   mm_check() after every op (the target's old mode, about 10x
+ *       make fuzz-bugs-quick uses it to show that the incremental checks
+ *       catch each injected fault at the op where mm_check() first sees it.
+ *   full   mm_check() after every op (the target's old mode, about 15x
  *       slower), and the machine rebuilt with free_area_init() per input.
  * The machine: free_area_init() over the whole mem_map (230k pages) cost
  * more than the ops; the incremental mode runs it once and then restores
