@@ -24,9 +24,11 @@
 #                and the incremental per-op checks caught it (caught_by=op),
 #                and when the unbroken build, run the same way with
 #                FUZZ_ALLOC_VERIFY=1, does not crash.
-#   fuzz-bugs    per fault, mode (incremental, full) and start (seed corpus,
-#                empty corpus): executions and seconds to detection within a
-#                budget of FUZZ_BUG_SECONDS (default 60), one line each:
+#   fuzz-bugs    per fault, mode (incremental, full, both: incremental and
+#                mm_check() after every op) and start (seed corpus, empty
+#                corpus): executions and seconds to detection within a budget
+#                of FUZZ_BUG_SECONDS (default 60); fails when a fault is not
+#                found or mode both sees it first in mm_check(). One line each:
 #                "@fuzzbug bug=... mode=... corpus=... found=yes execs=N
 #                seconds=S caught_by=op|full check="<what failed>"".
 #
@@ -120,12 +122,14 @@ fuzz-speed: $(FUZZ_DIR)/fuzz_alloc
 
 # fuzz_bug_run BUG MODE CORPUS(seed|empty) SECONDS EXTRA_ENV -> one @fuzzbug line
 # in $(FUZZ_DIR)/bugs/summary; the run's log is $(FUZZ_DIR)/bugs/BUG-MODE-CORPUS.log.
+# MODE: incremental, full, or both (incremental, and mm_check() after every op).
 define fuzz_bug_run
 	b=$(1); m=$(2); c=$(3); id=$$b-$$m-$$c; w=$(FUZZ_DIR)/bugs/work/$$id; log=$(FUZZ_DIR)/bugs/$$id.log; \
 	bin=$(FUZZ_DIR)/bugs/fuzz_alloc_$$b; [ $$b = none ] && bin=$(FUZZ_DIR)/fuzz_alloc; \
 	rm -rf $$w; mkdir -p $$w; [ $$c = seed ] && cp tests/fuzz/corpus/alloc/* $$w/; \
 	t0=$$(date +%s.%N); \
-	env FUZZ_ALLOC_CHECK=$$m $(5) $$bin -seed=1 -max_total_time=$(4) -print_final_stats=1 -timeout=30 \
+	chk=$$m; extra="$(5)"; [ $$m = both ] && chk=incremental && extra="$$extra FUZZ_ALLOC_FULL_EVERY=1"; \
+	env FUZZ_ALLOC_CHECK=$$chk $$extra $$bin -seed=1 -max_total_time=$(4) -print_final_stats=1 -timeout=30 \
 		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/bugs/$$id- $$w > $$log 2>&1; rc=$$?; \
 	t1=$$(date +%s.%N); \
 	n=$$(grep -m1 -oE 'number_of_executed_units: [0-9]+' $$log | grep -oE '[0-9]+$$'); \
@@ -146,16 +150,16 @@ fuzz-bugs-quick: FUZZ_BUG_SECONDS ?= 5
 fuzz-bugs-quick: $(FUZZ_DIR)/fuzz_alloc $(FUZZ_BUG_BINS)
 	@rm -rf $(FUZZ_DIR)/bugs/work $(FUZZ_DIR)/bugs/summary $(FUZZ_DIR)/bugs/*.log; \
 	for bug in $(FUZZ_BUGS); do \
-		$(call fuzz_bug_run,$$bug,incremental,seed,$(FUZZ_BUG_SECONDS),FUZZ_ALLOC_FULL_EVERY=1); \
+		$(call fuzz_bug_run,$$bug,both,seed,$(FUZZ_BUG_SECONDS),); \
 	done; \
-	$(call fuzz_bug_run,none,incremental,seed,$(FUZZ_BUG_SECONDS),FUZZ_ALLOC_FULL_EVERY=1 FUZZ_ALLOC_VERIFY=1); \
+	$(call fuzz_bug_run,none,both,seed,$(FUZZ_BUG_SECONDS),FUZZ_ALLOC_VERIFY=1); \
 	fail=0; for bug in $(FUZZ_BUGS); do \
 		grep -q "^@fuzzbug bug=$$bug .*found=yes .*caught_by=op " $(FUZZ_DIR)/bugs/summary || \
 			{ fail=1; echo "fuzz-bugs-quick: $$bug not caught by the per-op checks within $(FUZZ_BUG_SECONDS) s"; \
-			  tail -20 $(FUZZ_DIR)/bugs/$$bug-incremental-seed.log; }; \
+			  tail -20 $(FUZZ_DIR)/bugs/$$bug-both-seed.log; }; \
 	done; \
 	grep -q '^@fuzzbug bug=none .*found=no ' $(FUZZ_DIR)/bugs/summary || \
-		{ fail=1; echo "fuzz-bugs-quick: the unbroken build crashed:"; tail -30 $(FUZZ_DIR)/bugs/none-incremental-seed.log; }; \
+		{ fail=1; echo "fuzz-bugs-quick: the unbroken build crashed:"; tail -30 $(FUZZ_DIR)/bugs/none-both-seed.log; }; \
 	exit $$fail
 
 # Long: executions and seconds to detection per fault, both check modes, from
@@ -163,7 +167,9 @@ fuzz-bugs-quick: $(FUZZ_DIR)/fuzz_alloc $(FUZZ_BUG_BINS)
 fuzz-bugs: FUZZ_BUG_SECONDS ?= 60
 fuzz-bugs: $(FUZZ_BUG_BINS)
 	@rm -rf $(FUZZ_DIR)/bugs/work $(FUZZ_DIR)/bugs/summary $(FUZZ_DIR)/bugs/*.log; \
-	for bug in $(FUZZ_BUGS); do for mode in incremental full; do for corpus in seed empty; do \
+	for bug in $(FUZZ_BUGS); do for mode in incremental full both; do for corpus in seed empty; do \
 		$(call fuzz_bug_run,$$bug,$$mode,$$corpus,$(FUZZ_BUG_SECONDS),); \
 	done; done; done; \
-	! grep -q 'found=no' $(FUZZ_DIR)/bugs/summary || { echo "fuzz-bugs: a fault was not found within $(FUZZ_BUG_SECONDS) s"; exit 1; }
+	! grep -q 'found=no' $(FUZZ_DIR)/bugs/summary || { echo "fuzz-bugs: a fault was not found within $(FUZZ_BUG_SECONDS) s"; exit 1; }; \
+	! grep '^@fuzzbug .*mode=both .*caught_by=full' $(FUZZ_DIR)/bugs/summary || \
+		{ echo "fuzz-bugs: mm_check() saw a fault before the incremental checks did"; exit 1; }
