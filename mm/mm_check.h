@@ -43,12 +43,11 @@ struct zone;
  * (coalesced, below MAX_ORDER-1). order: 0..MAX_ORDER-1. */
 int mm_check_free_block(struct zone *zone, u32 pfn, u32 order);
 
-/* Checks that no free block other than a free block starting exactly at
- * pfn covers pfn and that at most one free block covers it: for every order
- * k, the page at pfn rounded down to 2^k, when marked free, must be a
- * well-formed free block (mm_check_free_block) and, when it covers pfn,
- * the only one. allocated: pfn belongs to a block the caller holds, so no
- * free block may cover it at all. O(MAX_ORDER). */
+/* Checks the free blocks that could cover pfn: for every order k, the page
+ * at pfn rounded down to 2^k, when marked free, must be a well-formed free
+ * block (mm_check_free_block) of its zone; at most one of them may cover
+ * pfn, and none when `allocated` (pfn is in a block the caller holds).
+ * A pfn outside mem_map passes. O(MAX_ORDER). */
 int mm_check_pfn(u32 pfn, bool allocated);
 
 /* Checks one zone's counters against each other, without walking lists:

@@ -162,7 +162,7 @@ fuzz-bugs-quick: $(FUZZ_DIR)/fuzz_alloc $(FUZZ_BUG_BINS)
 		{ fail=1; echo "fuzz-bugs-quick: the unbroken build crashed:"; tail -30 $(FUZZ_DIR)/bugs/none-both-seed.log; }; \
 	exit $$fail
 
-# Long: executions and seconds to detection per fault, both check modes, from
+# Long: executions and seconds to detection per fault, in the three modes, from
 # the seed corpus and from an empty one; budget FUZZ_BUG_SECONDS each.
 fuzz-bugs: FUZZ_BUG_SECONDS ?= 60
 fuzz-bugs: $(FUZZ_BUG_BINS)
