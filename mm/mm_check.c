@@ -4,6 +4,10 @@
 #include "mm/internal.h"
 #include "mm/page_color.h"
 
+#ifdef MM_INJECT_BUG
+bool mm_inject_armed;
+#endif
+
 #define PG_checked (1u << 4) /* transient mark while checking */
 
 static int fail(const struct zone *zone, u32 pfn, u32 order, const char *what)
@@ -174,4 +178,158 @@ int mm_check(void)
 		rc = -1;
 	}
 	return rc;
+}
+
+/* ---- local checks (see mm_check.h) ---------------------------------------- */
+
+/* The page whose lru is l, or NULL when l is not inside mem_map's lru fields
+ * (a list head, or a wild pointer). Compares addresses as integers: l may
+ * point anywhere. */
+static struct page *lru_page(const struct list_head *l)
+{
+	unsigned long a = (unsigned long)l, base = (unsigned long)&mem_map[0].lru;
+
+	if (a < base || a >= base + (unsigned long)max_pfn * sizeof(struct page) || (a - base) % sizeof(struct page))
+		return NULL;
+	return mem_map + (a - base) / sizeof(struct page);
+}
+
+/* The list a free block of (pfn, order) belongs on. */
+static struct list_head *home_list(struct zone *zone, u32 pfn, u32 order)
+{
+	struct free_area *area = &zone->free_area[order];
+
+	if (!page_color_enabled)
+		return &area->free_list;
+	return &area->color_list[pfn_color(pfn) >> order];
+}
+
+/* One neighbour of a listed free block: its own list head or a block of the
+ * same list. */
+static int check_neighbour(struct zone *zone, u32 pfn, u32 order, struct list_head *n, struct list_head *home)
+{
+	struct page *q;
+	u32 qpfn;
+
+	if (n == home)
+		return 0;
+	q = lru_page(n);
+	if (!q)
+		return fail(zone, pfn, order, "free block on the wrong list (neighbour is another list's head)");
+	qpfn = page_to_pfn(q);
+	if (qpfn == pfn)
+		return fail(zone, pfn, order, "free block linked to itself (added to its list twice)");
+	if (!(q->flags & PG_buddy))
+		return fail(zone, pfn, order, "free list neighbour is not a free block");
+	if (q->private != order || page_zone(q) != zone)
+		return fail(zone, pfn, order, "free block on the wrong list (neighbour of another order or zone)");
+	if (page_color_enabled && (pfn_color(qpfn) >> order) != (pfn_color(pfn) >> order))
+		return fail(zone, pfn, order, "free block on the wrong color list");
+	return 0;
+}
+
+int mm_check_free_block(struct zone *zone, u32 pfn, u32 order)
+{
+	struct page *p;
+	struct list_head *home;
+
+	if (order >= MAX_ORDER)
+		return fail(zone, pfn, order, "order out of range");
+	if (!pfn_valid(pfn) || !zone_spans_pfn(zone, pfn) || pfn + (1u << order) > zone_end_pfn(zone))
+		return fail(zone, pfn, order, "free block runs past the zone");
+	p = pfn_to_page(pfn);
+	if (!(p->flags & PG_buddy))
+		return fail(zone, pfn, order, "free block head is not marked free");
+	if (p->private != order)
+		return fail(zone, pfn, order, "free block records another order");
+	if (page_zone(p) != zone)
+		return fail(zone, pfn, order, "free block on another zone's list");
+	if (pfn & ((1u << order) - 1))
+		return fail(zone, pfn, order, "free block not aligned to its order");
+	if (p->flags & (PG_reserved | PG_head | PG_ballast))
+		return fail(zone, pfn, order, "free block head also marked reserved/allocated");
+	if (zone->free_area[order].nr_free == 0)
+		return fail(zone, pfn, order, "nr_free is 0 with a block free");
+	home = home_list(zone, pfn, order);
+	if (page_color_enabled && !color_bitmap_test(&zone->free_area[order].nonempty, pfn_color(pfn) >> order))
+		return fail(zone, pfn, order, "non-empty bitmap disagrees with the list");
+	if (p->lru.next == &p->lru || p->lru.prev == &p->lru)
+		return fail(zone, pfn, order, "free block linked to itself (added to its list twice)");
+	if (!lru_page(p->lru.next) && p->lru.next != home)
+		return fail(zone, pfn, order, "free block on the wrong list (neighbour is another list's head)");
+	if (!lru_page(p->lru.prev) && p->lru.prev != home)
+		return fail(zone, pfn, order, "free block on the wrong list (neighbour is another list's head)");
+	if (p->lru.next->prev != &p->lru || p->lru.prev->next != &p->lru)
+		return fail(zone, pfn, order, "free list links broken around the block");
+	if (check_neighbour(zone, pfn, order, p->lru.next, home) ||
+	    check_neighbour(zone, pfn, order, p->lru.prev, home))
+		return -1;
+	if (order < MAX_ORDER - 1) {
+		u32 b = pfn ^ (1u << order);
+		if (zone_spans_pfn(zone, b)) {
+			const struct page *q = pfn_to_page(b);
+			if ((q->flags & PG_buddy) && q->private == order)
+				return fail(zone, pfn, order, "free buddies not coalesced");
+		}
+	}
+	return 0;
+}
+
+int mm_check_pfn(u32 pfn, bool allocated)
+{
+	struct page *page;
+	struct zone *zone;
+	u32 k, covering = 0;
+
+	if (!pfn_valid(pfn))
+		return 0;
+	page = pfn_to_page(pfn);
+	zone = page_zone(page);
+	for (k = 0; k < MAX_ORDER; k++) {
+		u32 base = pfn & ~((1u << k) - 1), o;
+		const struct page *h = pfn_to_page(base);
+
+		if (!(h->flags & PG_buddy) || (k > 0 && base == (pfn & ~((1u << (k - 1)) - 1))))
+			continue; /* not free, or the same head as order k-1 */
+		o = h->private;
+		if (!zone_spans_pfn(zone, base))
+			return fail(zone, base, o, "page marked free outside its zone's span");
+		if (mm_check_free_block(zone, base, o))
+			return -1;
+		if (base + (1u << o) <= pfn)
+			continue; /* ends before pfn */
+		if (allocated)
+			return fail(zone, pfn, o, "allocated page inside a free block");
+		if (++covering > 1)
+			return fail(zone, pfn, o, "page inside two free blocks");
+	}
+	return 0;
+}
+
+int mm_check_zone_counters(struct zone *zone)
+{
+	u32 o, pages = 0;
+
+	if (!zone_populated(zone))
+		return zone->free_pages ? fail(zone, zone->zone_start_pfn, 0, "free pages in an empty zone") : 0;
+	for (o = 0; o < MAX_ORDER; o++) {
+		struct free_area *area = &zone->free_area[o];
+		bool empty;
+
+		if (page_color_enabled) {
+			if (!list_empty(&area->free_list))
+				return fail(zone, zone->zone_start_pfn, o, "plain list not empty while coloring is on");
+			empty = color_bitmap_find_next(&area->nonempty, 0) == COLOR_BITMAP_NONE;
+		} else {
+			empty = list_empty(&area->free_list);
+		}
+		if (empty != (area->nr_free == 0))
+			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the list length");
+		pages += area->nr_free << o;
+	}
+	if (pages != zone->free_pages)
+		return fail(zone, zone->zone_start_pfn, 0, "free_pages differs from the lists");
+	if (zone->free_pages > zone->managed_pages)
+		return fail(zone, zone->zone_start_pfn, 0, "free_pages exceeds managed_pages");
+	return 0;
 }

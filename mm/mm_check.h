@@ -20,4 +20,68 @@
  * and returns -1; returns 0 when everything holds. Cost: O(spanned pages). */
 int mm_check(void);
 
+struct zone;
+
+/* The local checks below verify in O(1) (or O(MAX_ORDER)) what one
+ * allocator operation touched, so that a caller that knows which blocks an
+ * operation changed (the allocator fuzz target, tests/fuzz/fuzz_alloc.c)
+ * need not run the O(spanned pages) mm_check() after every operation. They
+ * print the first violation in mm_check()'s format and return -1, else 0.
+ * Together with the caller's accounting they see each kind of corruption
+ * mm_check() sees, at the blocks the operation touched; mm_check() is still
+ * the reference and should run at the end of a sequence. */
+
+/* Checks that (pfn, order) is a free block of zone as mm_check() requires,
+ * looking only at the block and its two list neighbours: head marked
+ * PG_buddy (and not reserved/allocated/ballast) with private == order,
+ * aligned, inside the span; linked consistently (next->prev and prev->next
+ * point back, neither neighbour is the block itself); each neighbour is
+ * either the list head this block belongs on (free_area[order].free_list,
+ * or while coloring the color list pfn_color(pfn) >> order, whose bit in
+ * the non-empty bitmap must be set) or a free block of the same zone, order
+ * (and color list); its buddy of the same order is not also free
+ * (coalesced, below MAX_ORDER-1). order: 0..MAX_ORDER-1. */
+int mm_check_free_block(struct zone *zone, u32 pfn, u32 order);
+
+/* Checks the free blocks that could cover pfn: for every order k, the page
+ * at pfn rounded down to 2^k, when marked free, must be a well-formed free
+ * block (mm_check_free_block) of its zone; at most one of them may cover
+ * pfn, and none when `allocated` (pfn is in a block the caller holds).
+ * A pfn outside mem_map passes. O(MAX_ORDER). */
+int mm_check_pfn(u32 pfn, bool allocated);
+
+/* Checks one zone's counters against each other, without walking lists:
+ * sum over orders of nr_free << order == free_pages; free_pages <=
+ * managed_pages; for every order, nr_free == 0 exactly when its lists are
+ * empty (the plain list, or while coloring the non-empty bitmap), and the
+ * plain list is empty while coloring is on. O(MAX_ORDER + colors / 32). */
+int mm_check_zone_counters(struct zone *zone);
+
+/* Fault injection for the fuzz target's deliberately broken builds
+ * (tests/fuzz/fuzz.mk: make fuzz-bugs). A build with
+ * -DMM_INJECT_BUG=<name> (one of the names in enum mm_inject_bug) turns
+ * MM_INJECT(<name>, cond) into cond at the few marked places in
+ * mm/page_alloc.c; in every other build, the kernel's included,
+ * MM_INJECT(...) is the constant 0 and the compiler removes the branch. */
+enum mm_inject_bug {
+	MM_BUG_none,
+	MM_BUG_lost_free,    /* a block split off by __expand is put on no list */
+	MM_BUG_wrong_order,  /* a free block records an order one lower than its list's */
+	MM_BUG_wrong_list,   /* a free block is linked on the list of the next order */
+	MM_BUG_double_free,  /* a freed block is linked into its list twice */
+	MM_BUG_bad_merge,    /* a buddy free at a lower order is merged as a whole buddy */
+	MM_BUG_no_merge,     /* a free block is not merged with its free buddy */
+	MM_BUG_split_overlap /* __expand frees the half it hands out */
+};
+#ifdef MM_INJECT_BUG
+/* The fault fires only while armed: the fuzz target arms it after building
+ * its machine, so that it hits the operations under test. */
+extern bool mm_inject_armed;
+#define MM_INJECT_CAT_(a, b) a##b
+#define MM_INJECT_CAT(a, b)  MM_INJECT_CAT_(a, b)
+#define MM_INJECT(bug, cond) (MM_INJECT_CAT(MM_BUG_, MM_INJECT_BUG) == MM_BUG_##bug && mm_inject_armed && (cond))
+#else
+#define MM_INJECT(bug, cond) 0
+#endif
+
 #endif

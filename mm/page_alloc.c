@@ -15,6 +15,7 @@
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/memblock.h"
+#include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/page_color.h"
 
 struct pglist_data contig_page_data;
@@ -36,6 +37,14 @@ static void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
 		__page_color_add_free(area, page, page_to_pfn(page), order);
 	else
 		list_add(&page->lru, &area->free_list);
+	if (MM_INJECT(wrong_order, order == 3 && (page_to_pfn(page) & 0x80)))
+		page->private = order - 1; /* MM_INJECT: wrong_order */
+	if (MM_INJECT(wrong_list, !page_color_enabled && order == 1 && (page_to_pfn(page) & 0x20))) {
+		list_del(&page->lru); /* MM_INJECT: wrong_list, onto the next order's list */
+		list_add(&page->lru, &zone->free_area[order + 1].free_list);
+	}
+	if (MM_INJECT(double_free, !page_color_enabled && order == 0 && (page_to_pfn(page) & 0x10)))
+		list_add(&page->lru, &area->free_list); /* MM_INJECT: double_free, linked twice */
 	area->nr_free++;
 	zone->free_pages += 1u << order;
 }
@@ -63,6 +72,14 @@ struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u
 
 		high--;
 		half = 1u << high;
+		if (MM_INJECT(lost_free, high == 2 && (page_to_pfn(page) & 0x40))) {
+			page += (want & half) ? half : 0; /* MM_INJECT: lost_free, the spare half on no list */
+			continue;
+		}
+		if (MM_INJECT(split_overlap, high == 1 && !(want & half) && (page_to_pfn(page) & 0x8))) {
+			__add_to_free_list(zone, page, high); /* MM_INJECT: split_overlap, frees the kept half */
+			continue;
+		}
 		if (want & half) {
 			/* keep the upper half, free the lower */
 			__add_to_free_list(zone, page, high);
@@ -177,6 +194,8 @@ static bool page_is_buddy(const struct zone *zone, u32 buddy_pfn, u32 order)
 	if (!zone_spans_pfn(zone, buddy_pfn) || !pfn_valid(buddy_pfn))
 		return false;
 	buddy = pfn_to_page(buddy_pfn);
+	if (MM_INJECT(bad_merge, (buddy->flags & PG_buddy) && buddy->private + 1 == order && (buddy_pfn & 0x40)))
+		return true; /* MM_INJECT: bad_merge, a buddy free at a lower order */
 	return (buddy->flags & PG_buddy) && buddy->private == order && page_zone(buddy) == zone;
 }
 
@@ -185,6 +204,8 @@ static void __free_one_page(struct zone *zone, u32 pfn, u32 order)
 	while (order < MAX_ORDER - 1) {
 		u32 buddy_pfn = pfn ^ (1u << order);
 
+		if (MM_INJECT(no_merge, order == 4 && (pfn & 0x100)))
+			break; /* MM_INJECT: no_merge */
 		if (!page_is_buddy(zone, buddy_pfn, order))
 			break;
 		__del_page_from_free_list(zone, pfn_to_page(buddy_pfn), order);

@@ -5,7 +5,8 @@
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick + boot + matrix-quick + cachesim
+#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + boot
+#            + matrix-quick + cachesim
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
@@ -80,6 +81,7 @@ if [ "$mode" = all ]; then
 			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1
 	fi
 	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
+	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
 	run_make format-check format-check
 fi
 if [ "$mode" = boot ] || [ "$mode" = all ]; then
