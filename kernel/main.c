@@ -7,6 +7,7 @@
 #include "arch/x86/fbcon.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
+#include "bench/bench_config.h"
 #include "kernel/cmdline.h"
 #include "kernel/multiboot.h"
 #include "kernel/mwc.h"
@@ -15,6 +16,7 @@
 #include "kernel/selftest.h"
 #include "kernel/string.h"
 #include "kernel/task.h"
+#include "mm/color_count.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h"
 #include "mm/mm_init.h"
@@ -251,9 +253,9 @@ void kmain(u32 magic, u32 mbi_phys)
 		mm_params.cache_size = llc->size;
 		mm_params.cache_ways = llc->ways ? llc->ways : MAX(1u, llc->size / PAGE_SIZE);
 	}
-	/* Shown as defaults by help and in rejections; bench_max is lowered
-	 * below when it was not given. */
-	kp.bench_max = MIN(2 * mm_params.cache_size, 128u << 20);
+	/* Shown as defaults by help and in rejections (the one formula);
+	 * bench_config_finish() applies the memory limits and says so. */
+	kp.bench_max = bench_max_default(mm_params.cache_size, boot_cpu.hypervisor);
 	kp.seed = boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
 	parse_cmdline(cmdline);
 	if (kp.qemu_exit)
@@ -289,22 +291,19 @@ void kmain(u32 magic, u32 mbi_phys)
 	else
 		printk("coloring: CPUID reports no cache; cache_size=%uK is the seed's i386 guess\n",
 		       mm_params.cache_size >> 10);
+	page_color_count_explain(mm_params.cache_size, mm_params.cache_ways);
 
 	usable = setup_memory(mbi);
 
-	if (!find_param("bench_max")->given) {
-		u64 want = 2ull * mm_params.cache_size;
-		if (boot_cpu.hypervisor && want > 4 * MiB) {
-			want = 4 * MiB;
-			printk("bench: bench_max lowered to 4M under a hypervisor (emulated time; give bench_max= to "
-			       "change)\n");
-		}
-		while (want > 16 * MiB || want * 4 > (u64)nr_free_pages() * PAGE_SIZE)
-			want >>= 1;
-		kp.bench_max = (u32)want;
-	}
-	if (kp.bench_min > kp.bench_max)
-		kp.bench_min = kp.bench_max;
+	bc = (struct bench_config){ .min_ws = kp.bench_min, .max_ws = kp.bench_max, .which = kp.bench };
+	bench_config_finish(&bc, &(struct bench_sizing){ .cache_size = mm_params.cache_size,
+							 .hypervisor = boot_cpu.hypervisor,
+							 .min_given = find_param("bench_min")->given,
+							 .max_given = find_param("bench_max")->given,
+							 .free_bytes = (u64)nr_free_pages() * PAGE_SIZE });
+	kp.bench_min = bc.min_ws;
+	kp.bench_max = bc.max_ws;
+	kp.bench = bc.which;
 	if (kp.help)
 		cmdline_print_help(all_params, all_nparams);
 
