@@ -148,10 +148,10 @@ def chance_mean_below(P, runs, threshold):
 
 def band(k, colors, ways, runs, z):
     """The random-placement band for the mean miss ratio of `runs` runs:
-    (prediction, standard error, low, high)."""
+    (prediction, standard error, low, high), clipped to [0, 1]."""
     p = random_placement(k, colors, ways)
     se = random_placement_sd(k, colors, ways) / math.sqrt(runs)
-    return p, se, p - z * se, p + z * se
+    return p, se, max(0.0, p - z * se), min(1.0, p + z * se)
 
 
 def band_chance(z):
@@ -300,10 +300,15 @@ def judge(rows, min_runs=20, min_boots=3, z=4.0):
         if len(on) < 2 or len(off) < 2:
             continue
         (m_on, sd_on), (m_off, sd_off) = mean_sd(on), mean_sd(off)
+        if sd_off == 0:
+            check(f"{label}: sd of colored misses <= 1/20 of uncolored at ws = {q >> 10} KiB", None,
+                  f"colored {m_on:.1f}±{sd_on:.1f}, uncolored {m_off:.1f}±0.0 misses per run: the uncolored "
+                  "runs do not vary, nothing to compare")
+            continue
         check(f"{label}: sd of colored misses <= 1/20 of uncolored at ws = {q >> 10} KiB",
               sd_on <= sd_off / 20,
               f"colored {m_on:.1f}±{sd_on:.1f}, uncolored {m_off:.1f}±{sd_off:.1f} misses per run "
-              f"(ratio {sd_on / sd_off if sd_off else float('inf'):.4f})")
+              f"(ratio {sd_on / sd_off:.4f})")
 
     if alphas:
         out.append(f"  chance: a correct kernel misses at least one of the {len(alphas)} random-placement bands "
