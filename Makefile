@@ -57,6 +57,7 @@ help:
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
 	@echo "                                     benchmarks under the cache simulator, table + targets"
+	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
@@ -123,7 +124,8 @@ gdb: kernel
 HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c bench/chain.c
+HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c bench/chain.c \
+	bench/stats.c bench/bench_config.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))

@@ -30,7 +30,9 @@ u32 bench_run(const struct bench_config *cfg);
 
 /* ---- pieces shared by the benchmark files ---- */
 
-/* Summary of n samples (n >= 1): min, median, mean, sample stddev. */
+/* Summary of n samples: min, median, mean, sample stddev (0 for n = 1);
+ * only the first 64 are used. n = 0 gives all zeros: callers must not
+ * print those as figures (bench_format_record prints @skip instead). */
 struct bench_stats {
 	double min, median, mean, stddev;
 };
@@ -66,18 +68,65 @@ int bench_buf_prepare(u32 max_bytes);
  * minimum over many tries; subtracted from every measurement. */
 u64 bench_timer_overhead(void);
 
-/* Phase markers for tools/cachesim: begins phase id (prints "@phase id=.."
- * with desc) / ends it. No-ops unless enabled by bench_phase_enable(). */
+/* Phase markers for tools/cachesim. A phase is labelled by an "@phase id=N
+ * desc" line and counted by the simulator from the marker store at
+ * PHASE_MARK_BASE + 4 * id to the end marker. The label's printk touches the
+ * console code, its data and the stack: printed between a warm-up and the
+ * timed loop it evicts warmed buffer lines, and the timed loop then counts
+ * their misses (20-28 per colored stride run; 7-8 remain once the label
+ * moved before the warm-up). So a benchmark run is:
+ *   id = bench_phase_label(desc);   print the label (not counted: phase 0)
+ *   ...warm-up...                   not counted: no marker written yet
+ *   bench_phase_start(id);          marker store: the phase starts
+ *   ...timed loop...
+ *   bench_phase_end();
+ * bench_phase_label returns the id (1..1023), or 0 when marking is off or
+ * the ids ran out (then start/end do nothing). bench_phase_begin(desc) is
+ * label + start, for code with no warm-up to protect.
+ * All are no-ops unless enabled by bench_phase_enable(). */
 void bench_phase_enable(bool on);
+u32 bench_phase_label(const char *desc);
+void bench_phase_start(u32 id);
 u32 bench_phase_begin(const char *desc);
 void bench_phase_end(void);
 
-/* Prints one point's result for one coloring mode: a human line and
- *   "@result bench=<b> <keys> color=on|off runs=N unit=<u> min= median=
- *    mean= stddev= [ns_median=] hits= misses= highmem_pages= [extra]"
- * (highmem_pages: buffer pages from HighMem since the previous report)
- * After an "off" line whose keys match the previous "on" line, prints the
- * off/on ratio of the medians. v: the runs' values. */
+/* One benchmark point in one coloring mode, as measured: the values of the
+ * runs that completed (ran of runs attempted), and why the others failed. */
+struct bench_point {
+	const char *bench;  /* "stride", "fft" */
+	const char *keys;   /* "pattern=seq ws=65536": identifies the point */
+	const char *unit;   /* "cycles/load", "cycles" */
+	bool colored;	    /* coloring mode of these runs */
+	const double *v;    /* v[0..ran-1]: the completed runs' values */
+	u32 ran, runs;	    /* completed runs, runs attempted (ran <= runs) */
+	const char *reason; /* why runs failed ("no_memory"), NULL when none did */
+	u32 hits, misses;   /* coloring counters of the completed runs only */
+	u32 highmem_pages;  /* buffer pages from HighMem */
+	u32 tsc_khz;	    /* for ns_median; 0 = unknown */
+	const char *extra;  /* more key=value pairs for @result, or NULL */
+};
+
+/* Formats the point's machine-readable record into buf (no newline) and
+ * returns buf. A run that did not happen is never a result:
+ *  - every run completed: the @result line as documented in the README:
+ *      "@result bench=<b> <keys> color=on|off runs=N unit=<u> min= median=
+ *       mean= stddev= [ns_median=] hits= misses= highmem_pages= [extra]"
+ *  - some failed: the same, with statistics over the K completed runs only,
+ *      "... runs=K of=N reason=<why> unit=..." (N - K failures were counted);
+ *  - none completed: "@skip bench=<b> <keys> color=on|off reason=<why>
+ *      runs=0 of=N" (no figures at all).
+ * Values are formatted with 3 decimals, or 0 when the median is >= 10000. */
+char *bench_format_record(char *buf, u32 size, const struct bench_point *pt);
+
+/* Prints one point's result (a human line and bench_format_record's line),
+ * with pt->highmem_pages replaced by the buffer pages from HighMem since
+ * the previous report.
+ * After an "off" @result whose keys match the previous "on" @result, prints
+ * the off/on ratio of the medians. */
+void bench_report_point(const struct bench_point *pt);
+
+/* bench_report_point for a point whose n runs all completed (v: their
+ * values). */
 void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
 		  u32 misses, u32 tsc_khz, const char *extra);
 /* Switches page coloring for the next runs (page_color_start/stop). */

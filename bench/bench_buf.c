@@ -91,7 +91,7 @@ void bench_phase_enable(bool on)
 	phase_on = on;
 }
 
-u32 bench_phase_begin(const char *desc)
+u32 bench_phase_label(const char *desc)
 {
 	u32 id;
 
@@ -104,7 +104,20 @@ u32 bench_phase_begin(const char *desc)
 	}
 	id = phase_next++;
 	printk("@phase id=%u %s\n", id, desc);
-	*(volatile u32 *)(PHASE_MARK_BASE + 4 * id) = id;
+	return id;
+}
+
+void bench_phase_start(u32 id)
+{
+	if (phase_on && id)
+		*(volatile u32 *)(PHASE_MARK_BASE + 4 * id) = id;
+}
+
+u32 bench_phase_begin(const char *desc)
+{
+	u32 id = bench_phase_label(desc);
+
+	bench_phase_start(id);
 	return id;
 }
 

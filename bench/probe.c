@@ -215,6 +215,8 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 		got = get_pages(k);
 	if (got < k || vmap_pages(BENCH_VA, probe_pfns, k) < 0) {
 		printk("probe: pattern=%s: could not get and map %u pages (got %u)\n", probe_names[kind], k, got);
+		printk("@skip bench=probe pattern=%s color=%s reason=no_memory runs=0 of=1\n", probe_names[kind],
+		       colored ? "on" : "off");
 		free_pfns(probe_pfns, got);
 		task_end();
 		return 1;

@@ -25,6 +25,10 @@ void bench_stats(const double *v, u32 n, struct bench_stats *out)
 	double s[64] = { 0 }, sum = 0, var = 0;
 	u32 i, j, m = n > 64 ? 64 : n;
 
+	if (m == 0) { /* no run completed: no figures (callers print @skip) */
+		out->min = out->median = out->mean = out->stddev = 0;
+		return;
+	}
 	for (i = 0; i < m; i++) { /* insertion sort of a copy */
 		double x = v[i];
 		for (j = i; j > 0 && s[j - 1] > x; j--)
@@ -91,5 +95,40 @@ char *fmt_sci(char *buf, u32 size, double x)
 		e++;
 	}
 	ksnprintf(buf, size, "%s%u.%02ue%c%02d", neg ? "-" : "", m / 100, m % 100, e < 0 ? '-' : '+', e < 0 ? -e : e);
+	return buf;
+}
+
+char *bench_format_record(char *buf, u32 size, const struct bench_point *pt)
+{
+	struct bench_stats st;
+	char a[24], b[24], c[24], d[24], ns[40] = "", of[64] = "";
+	const char *color = pt->colored ? "on" : "off";
+	const char *why = pt->reason ? pt->reason : "unknown";
+	u32 dec;
+
+	if (pt->ran == 0) {
+		ksnprintf(buf, size, "@skip bench=%s %s color=%s reason=%s runs=0 of=%u", pt->bench, pt->keys, color,
+			  why, pt->runs);
+		return buf;
+	}
+	bench_stats(pt->v, pt->ran, &st);
+	dec = st.median >= 10000 ? 0 : 3; /* whole cycles for whole transforms */
+	fmt_fixed(a, sizeof(a), st.min, dec);
+	fmt_fixed(b, sizeof(b), st.median, dec);
+	fmt_fixed(c, sizeof(c), st.mean, dec);
+	fmt_fixed(d, sizeof(d), st.stddev, dec);
+	if (pt->tsc_khz) {
+		char t[24];
+		fmt_fixed(t, sizeof(t), st.median * 1e6 / pt->tsc_khz, 3);
+		ksnprintf(ns, sizeof(ns), " ns_median=%s", t);
+	}
+	if (pt->ran < pt->runs)
+		ksnprintf(of, sizeof(of), " of=%u reason=%s", pt->runs, why);
+	ksnprintf(
+	    buf, size,
+	    "@result bench=%s %s color=%s runs=%u%s unit=%s min=%s median=%s mean=%s stddev=%s%s hits=%u misses=%u"
+	    " highmem_pages=%u%s%s",
+	    pt->bench, pt->keys, color, pt->ran, of, pt->unit, a, b, c, d, ns, pt->hits, pt->misses, pt->highmem_pages,
+	    pt->extra ? " " : "", pt->extra ? pt->extra : "");
 	return buf;
 }

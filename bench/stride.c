@@ -33,8 +33,19 @@ static void **chase(void **p, u32 loads)
 
 static volatile void *chase_sink;
 
-/* One run in a new task: allocate, build, warm up, time. Returns cycles per
- * load (timer overhead subtracted), or a negative value on failure. */
+/* Why a run failed: the negative values stride_run returns, and their names
+ * in the log's reason= key. */
+#define RUN_NO_MEMORY (-1.0)
+#define RUN_CHAIN_BUG (-2.0)
+
+static const char *run_failure(double v)
+{
+	return v == RUN_CHAIN_BUG ? "chain_bug" : "no_memory";
+}
+
+/* One run in a new task: allocate, build, label the phase, warm up, time.
+ * Returns cycles per load (timer overhead subtracted), or RUN_NO_MEMORY /
+ * RUN_CHAIN_BUG; *hits and *misses are set only when the run completed. */
 static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhead, u32 *hits, u32 *misses)
 {
 	struct bench_buf b;
@@ -43,32 +54,35 @@ static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhea
 	void **start;
 	u32 loads = MAX(ws / LINE * 4, 16384u);
 	u64 t0, t1;
-	u32 flags;
+	u32 flags, phase;
 
 	if (!colored)
 		shuffle_free_lists(); /* a fresh placement per run, as on a busy system */
 	task_start(colored ? "stride-on" : "stride-off");
 	if (bench_buf_alloc(&b, ws) < 0) {
 		task_end();
-		return -1;
+		return RUN_NO_MEMORY;
 	}
-	*hits = b.hits;
-	*misses = b.misses;
 	mwc_init(&g, 0x5eed0000u + run, MWC_CARRY_DEFAULT);
 	start = chain_build(b.va, ws, LINE, random, &g);
 	loads = ALIGN_UP(loads, 16u);
-	/* warm-up: two passes, the first one checking the chain is one cycle */
 	if (chain_cycle_length(start, ws / LINE) != ws / LINE) {
 		printk("stride: BUG: the chain over %u lines is not a single cycle\n", ws / LINE);
 		bench_buf_free(&b);
 		task_end();
-		return -1;
+		return RUN_CHAIN_BUG;
 	}
-	chase_sink = chase(start, ws / LINE + 16);
+	*hits = b.hits;
+	*misses = b.misses;
+	/* The label is printed before the warm-up: its printk evicts cache
+	 * lines, and the warm-up brings the buffer's back. */
 	ksnprintf(desc, sizeof(desc), "bench=stride pattern=%s color=%s ws=%u run=%u", random ? "rand" : "seq",
 		  colored ? "on" : "off", ws, run);
+	phase = bench_phase_label(desc);
 	flags = local_irq_save();
-	bench_phase_begin(desc);
+	/* warm-up: two passes (the cycle check above was the first) */
+	chase_sink = chase(start, ws / LINE + 16);
+	bench_phase_start(phase);
 	t0 = rdtsc_serialized();
 	chase_sink = chase(start, loads);
 	t1 = rdtsc_serialized();
@@ -94,27 +108,40 @@ u32 bench_stride(const struct bench_config *cfg)
 		for (ws = cfg->min_ws; ws && ws <= cfg->max_ws; ws <<= 1) {
 			for (m = 0; m < 2; m++) {
 				bool colored = m == 0;
-				u32 r, hits = 0, misses = 0, h = 0, mi = 0;
+				u32 r, ran = 0, hits = 0, misses = 0;
+				const char *reason = NULL;
 				char keys[64];
 
 				if ((colored && cfg->modes == BENCH_MODES_OFF) ||
 				    (!colored && cfg->modes == BENCH_MODES_ON))
 					continue;
 				bench_set_coloring(colored);
-				for (r = 0; r < cfg->runs; r++) {
-					v[r] = stride_run(ws, pat == 1, colored, r, overhead, &h, &mi);
-					if (v[r] < 0) {
+				for (r = 0; r < cfg->runs && r < ARRAY_SIZE(v); r++) {
+					u32 h = 0, mi = 0;
+					double x = stride_run(ws, pat == 1, colored, r, overhead, &h, &mi);
+					if (x < 0) { /* no figure, no counters: a failure */
 						failures++;
-						v[r] = 0;
+						reason = run_failure(x);
+					} else {
+						v[ran++] = x;
+						hits += h;
+						misses += mi;
 					}
-					hits += h;
-					misses += mi;
 					if (cfg->check && mm_check() < 0)
 						failures++;
 				}
 				ksnprintf(keys, sizeof(keys), "pattern=%s ws=%u", pat ? "rand" : "seq", ws);
-				bench_report("stride", keys, "cycles/load", colored, v, cfg->runs, hits, misses,
-					     cfg->tsc_khz, NULL);
+				bench_report_point(&(struct bench_point){ .bench = "stride",
+									  .keys = keys,
+									  .unit = "cycles/load",
+									  .colored = colored,
+									  .v = v,
+									  .ran = ran,
+									  .runs = r,
+									  .reason = reason,
+									  .hits = hits,
+									  .misses = misses,
+									  .tsc_khz = cfg->tsc_khz });
 			}
 		}
 	}

@@ -4,6 +4,7 @@
 #include "arch/x86/fbcon.h"
 #include "init/params.h"
 #include "kernel/printk.h"
+#include "mm/color_count.h"
 #include "mm/mm_init.h"
 #include "mm/mm_stat.h"
 #include "mm/page_color.h"
@@ -41,6 +42,7 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, u32
 	else
 		printk("coloring: CPUID reports no cache; cache_size=%uK is the 2.4.17 patch's i386 guess\n",
 		       mm_params.cache_size >> 10);
+	page_color_count_explain(mm_params.cache_size, mm_params.cache_ways);
 }
 
 void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)

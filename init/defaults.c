@@ -2,6 +2,7 @@
 #include "init/defaults.h"
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
+#include "bench/bench_config.h"
 #include "init/params.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
@@ -18,7 +19,7 @@ const struct cpu_cache *defaults_from_machine(void)
 	} else {
 		llc = NULL;
 	}
-	boot_config.bench.max_ws = MIN(2 * mm_params.cache_size, 128u << 20);
+	boot_config.bench.max_ws = bench_max_default(mm_params.cache_size, boot_cpu.hypervisor);
 	boot_config.seed = boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
 	return llc;
 }
@@ -36,19 +37,11 @@ void defaults_apply_rules(void)
 
 void defaults_size_benchmarks(void)
 {
-	struct bench_config *bc = &boot_config.bench;
+	struct bench_sizing in = { .cache_size = mm_params.cache_size,
+				   .hypervisor = boot_cpu.hypervisor,
+				   .min_given = param_given("bench_min"),
+				   .max_given = param_given("bench_max"),
+				   .free_bytes = (u64)nr_free_pages() * PAGE_SIZE };
 
-	if (!param_given("bench_max")) {
-		u64 want = 2ull * mm_params.cache_size;
-		if (boot_cpu.hypervisor && want > 4 * MiB) {
-			want = 4 * MiB;
-			printk("bench: bench_max lowered to 4M under a hypervisor (emulated time; give bench_max= to "
-			       "change)\n");
-		}
-		while (want > 16 * MiB || want * 4 > (u64)nr_free_pages() * PAGE_SIZE)
-			want >>= 1;
-		bc->max_ws = (u32)want;
-	}
-	if (bc->min_ws > bc->max_ws)
-		bc->min_ws = bc->max_ws;
+	bench_config_finish(&boot_config.bench, &in);
 }

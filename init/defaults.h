@@ -17,9 +17,9 @@ const struct cpu_cache *defaults_from_machine(void);
  * only; qemu_exit= arms the exit port. */
 void defaults_apply_rules(void);
 
-/* After memory is up: a bench_max that was not given is lowered to 4M under
- * a hypervisor (emulated time), to 16M, and to a quarter of free memory;
- * bench_min is lowered to bench_max. Each change is printed. */
+/* After memory is up: bench/bench_config.c's sizing rules (the default
+ * bench_max for the final cache, a quarter of free memory, bench_min at most
+ * bench_max), each change said in one line. */
 void defaults_size_benchmarks(void);
 
 #endif

@@ -10,6 +10,9 @@
 #                                     coloring on/off): CACHE_SIZE=2M CACHE_WAYS=1
 #                                     LINE=64 RUNS=5 MEM=256M [SEED=N] [L1=32K]
 #                                     -> build/cachesim/<size>-<ways>way-<line>B/
+#   cachesim-targets                  the targets judged over several boots:
+#                                     SEEDS="1 2 3" RUNS=20 BENCH=all (and the
+#                                     geometry options above); long, not in make test
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
 
@@ -51,6 +54,16 @@ run-cachesim: kernel cachesim
 	@tools/deps.sh cachesim
 	@$(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED))
+
+SEEDS      ?= 1 2 3
+BENCH      ?= all
+TARGET_RUNS = $(if $(filter command line,$(origin RUNS)),$(RUNS),20)
+
+.PHONY: cachesim-targets
+cachesim-targets: kernel cachesim
+	@tools/deps.sh cachesim
+	@$(CACHESIM_DIR)/run-targets.sh --seeds "$(SEEDS)" --runs $(TARGET_RUNS) --size $(CACHE_SIZE) \
+		--ways $(CACHE_WAYS) --line $(LINE) --mem $(MEM) --l1 $(L1) --bench $(BENCH)
 
 CACHESIM_PYTEST ?= /usr/bin/python3 -m pytest
 

@@ -20,7 +20,8 @@ the table gives, as mean and sample standard deviation over its phases
 
 --csv FILE writes the grouped table (one row per group: the keys, runs, then
 <metric>_mean and <metric>_sd); --raw FILE writes one row per labelled
-phase. Warnings (labels without counts, bad lines) go to stderr.
+phase (with the boot's log path and its MWC seed from the @header line, so
+that tools/cachesim/targets.py can tell boots apart). Warnings (labels without counts, bad lines) go to stderr.
 Exit status: 0, or 1 if no phase could be joined, 2 on bad input files.
 """
 
@@ -64,6 +65,16 @@ def read_labels(path):
                 warn(f"{path}:{n}: phase id {pid} labelled twice, keeping the last")
             labels[pid] = kv
     return labels
+
+
+def read_seed(path):
+    """Returns the MWC seed of a kernel log's @header line, or ""."""
+    with open(path, errors="replace") as f:
+        for line in f:
+            pos = line.find("@header ")
+            if pos >= 0:
+                return pairs(line[pos:]).get("seed", "")
+    return ""
 
 
 def read_sim(path):
@@ -117,6 +128,7 @@ def join(files):
     rows = []
     for log, sim in files:
         labels = read_labels(log)
+        seed = read_seed(log)
         config, counts = read_sim(sim)
         if not config:
             warn(f"{sim}: no 'cachesim config' line")
@@ -127,7 +139,7 @@ def join(files):
                 continue
             labels_ = {k: v for k, v in kv.items() if k != "run"}
             labels_.update({"cs_" + k: config.get(k, "") for k in CONFIG_KEYS})
-            rows.append({"id": pid, "boot": log, "run": kv.get("run", ""),
+            rows.append({"id": pid, "boot": log, "seed": seed, "run": kv.get("run", ""),
                          "labels": labels_, "counts": derive(dict(counts[pid]))})
         unlabelled = sorted(set(counts) - set(labels) - {0})
         if unlabelled:
@@ -188,16 +200,17 @@ def write_csv(path, keys, groups):
 
 
 def write_raw(path, rows):
-    """One row per phase: boot, id, run, labels, then the counts."""
+    """One row per phase: boot, seed (the boot's MWC seed from @header),
+    id, run, labels, then the counts."""
     labels = []
     for r in rows:
         labels += [k for k in r["labels"] if k not in labels]
     counts = list(rows[0]["counts"])
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["boot", "id", "run"] + labels + counts)
+        w.writerow(["boot", "seed", "id", "run"] + labels + counts)
         for r in rows:
-            w.writerow([r["boot"], r["id"], r["run"]]
+            w.writerow([r["boot"], r["seed"], r["id"], r["run"]]
                        + [r["labels"].get(k, "") for k in labels]
                        + [r["counts"][k] for k in counts])
 
