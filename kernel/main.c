@@ -26,6 +26,7 @@
 #define PAGECOLOR_VERSION "0.1.0"
 #define EXIT_SUCCESS_CODE 0x10
 #define EXIT_FAILURE_CODE 0x11
+#define EXIT_CMDLINE_CODE 0x12 /* success, but parameters were rejected */
 
 extern char _kernel_start[], _kernel_end[];
 void kmain(u32 magic, u32 mbi_phys);
@@ -367,7 +368,9 @@ void kmain(u32 magic, u32 mbi_phys)
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	if (kp.fault)
 		raise_fault(kp.fault);
-	printk("@final status=%s failures=%u\n", failures ? "fail" : "ok", failures);
+	cmdline_print_rejections();
+	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
+	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
-	arch_halt(failures ? EXIT_FAILURE_CODE : EXIT_SUCCESS_CODE);
+	arch_halt(failures ? EXIT_FAILURE_CODE : cmdline_rejected_count() ? EXIT_CMDLINE_CODE : EXIT_SUCCESS_CODE);
 }
