@@ -66,7 +66,7 @@ def test_failed_run_exits_1_whatever_was_rejected(booter):
 
 
 def test_make_run_typo_shows_error_5():
-    rc, out = make("run", "MEM=32M", "CMDLINE=colour=on bench=none seed=3")
+    rc, out = make("run", "MEM=32M", "CMDLINE=colour=on bench=none")  # the issue's input
     assert rc == 2, out[-2000:]
     assert "Error 5" in out
     assert "cmdline: rejected at boot: colour=on (unknown parameter)" in out
@@ -128,6 +128,18 @@ def test_grub_passes_odd_tokens_unchanged(booter):
     hdr = b.record("header")
     assert hdr["page_color"] == "off" and hdr["bench_runs"] == "3" and hdr["seed"] == "0x00000007"
     assert b.record("final")["cmdline_errors"] == str(len(ODD_TOKENS))
+
+
+@pytest.mark.parametrize("line,tokens", [
+    ("page_color=off # x", ["#", "x"]),  # '#' used to comment out qemu_exit: a time-out
+    ("x; reboot", ["x;", "reboot"]),     # used to be run by GRUB: the kernel never started
+    ("k=$grub_platform k2=${root}", ["k=$grub_platform", "k2=${root}"]),
+])
+def test_issue_inputs_reach_the_kernel(booter, line, tokens):
+    b = booter("32M", line + " " + QUICK)
+    assert b.rc == 5, f"run-qemu.sh exit status {b.rc}\n{b.log[-2000:]}"
+    assert rejected(b) == [t + " (unknown parameter)" for t in tokens]
+    assert b.record("final")["status"] == "ok"
 
 
 def test_qemu_append_gives_the_same_tokens():

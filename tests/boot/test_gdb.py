@@ -108,3 +108,17 @@ def test_default_port_from_the_user_id(iso):
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, timeout=60)
     assert p.returncode == 1
     assert f"TCP port {port} is already in use" in p.stdout
+
+
+def test_make_gdb_target():
+    # The Makefile's own target; gdb reads its commands from stdin, which is
+    # empty: it stops in kmain, then quits at end of input, and QEMU with it.
+    port = free_port()
+    p = subprocess.run(["make", "--no-print-directory", "gdb", f"GDBPORT={port}", "MEM=32M",
+                        "CMDLINE=bench=none"], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-3000:]
+    assert f"gdb server on 127.0.0.1:{port}" in p.stdout
+    assert "Breakpoint 1, kmain (" in p.stdout
+    assert qemu_on_port(port) == []
+    assert not port_listening(port)
