@@ -465,15 +465,33 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 	return reject(p, key, value, "unsupported parameter type");
 }
 
-/* True when the first token is the boot loader's image path. Loaders put the
- * kernel's file name first: GRUB as written in its `multiboot` command
- * ("/boot/kernel.elf", "(hd0,1)/kernel"), QEMU's -kernel as given on its
- * command line, so from build/ it is a bare "kernel.elf". A parameter never
- * has a '/' or a '.' in its name, so: a token without '=' holding a '/' or a
- * '.' is the path. A bare word (a flag, or a typo of one) is not. */
+/* True when s ends in suffix, ASCII case ignored. */
+static bool ends_with_ci(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && str_ieq(s + n - m, suffix);
+}
+
+/* True when the first token is the boot loader's image path. Loaders that
+ * pass it put the kernel's file name first: QEMU's -kernel as given on its
+ * command line (from build/, a bare "kernel.elf"), others as a path
+ * ("/boot/kernel.elf", "(hd0,1)/kernel"); GRUB 2 does not pass it. So: a
+ * token without '=' that holds a '/', or ends in a kernel image's file
+ * extension. A bare word, or a typo such as "bench.none", is not a path and
+ * is reported. */
 static bool is_image_path(const char *tok)
 {
-	return !strchr(tok, '=') && (strchr(tok, '/') || strchr(tok, '.'));
+	static const char *const exts[] = { ".elf", ".bin", ".img", ".gz", ".xz", ".bz2", ".zst" };
+
+	if (strchr(tok, '='))
+		return false;
+	if (strchr(tok, '/'))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(exts); i++)
+		if (ends_with_ci(tok, exts[i]))
+			return true;
+	return false;
 }
 
 /* Handles one NUL-terminated token. Returns 1 when it was rejected. */

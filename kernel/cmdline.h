@@ -16,8 +16,9 @@
  * and the parameter keeps its default. Tokens longer than 256 bytes are
  * rejected whole. (Exact wording and grammar: kernel/cmdline.c.) The token
  * that belongs to the boot loader is skipped: the first token when it has no
- * '=' and holds a '/' or a '.' ("/boot/kernel.elf", "(hd0,1)/kernel", or
- * "kernel.elf" from QEMU's -kernel). `help` prints every parameter with its
+ * '=' and holds a '/' or ends in .elf, .bin, .img, .gz, .xz, .bz2 or .zst
+ * ("/boot/kernel.elf", "(hd0,1)/kernel", or "kernel.elf" from QEMU's
+ * -kernel run in build/). `help` prints every parameter with its
  * form, default and help. Every rejection is remembered for
  * cmdline_print_rejections, so the end of the log can repeat them. */
 #ifndef KERNEL_CMDLINE_H

@@ -91,6 +91,8 @@ static void test_path_without_slash_is_the_loader_token(void **state)
 		"(cd)/boot/kernel.elf",
 		"pagecolor.bin",
 		"kernel.elf.gz",
+		"KERNEL.ELF",
+		"disk.img",
 		"\"my kernel.elf\"", /* GRUB-quoted path with a space */
 	};
 	char line[128];
@@ -112,6 +114,15 @@ static void test_path_without_slash_is_the_loader_token(void **state)
 static void test_first_token_that_is_not_a_path(void **state)
 {
 	(void)state;
+	/* A '.' alone does not make a path: "bench.none" is a typo of
+	 * bench=none, "kernel" a bare word. */
+	assert_int_equal(parse("bench.none"), 1);
+	assert_string_equal(capture_text(),
+			    "cmdline: unknown parameter 'bench.none' ignored; 'help' lists the parameters\n");
+	capture_reset();
+	assert_int_equal(parse("pagecolor colors=3"), 1);
+	assert_int_equal(parse(".elf"), 1);
+	capture_reset();
 	/* A bare word is a flag or a typo, never a path. */
 	assert_int_equal(parse("colour colors=9"), 1);
 	assert_string_equal(capture_text(),
