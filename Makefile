@@ -2,10 +2,10 @@
 # memory manager (zoned buddy allocator with page coloring) and the in-kernel
 # benchmarks that show what coloring does to cache behaviour.
 #
-#   make run [MEM=256M] [CMDLINE="page_color=off bench=fft"]   boot in QEMU, print the log
+#   make run [MEM=256M] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
 #   make test                                                  every test (host + QEMU boots)
 #   make iso                                                   build/pagecolor.iso for real PCs
-#   make gdb                                                   QEMU halted at entry + gdb
+#   make gdb [GDBPORT=N]                                       QEMU stopped at kmain + gdb
 #   make help                                                  all targets
 #
 # Every target that needs tools first runs tools/deps.sh, which installs the
@@ -23,7 +23,13 @@ PYTHON    ?= /usr/bin/python3
 
 MEM       ?= 256M
 CMDLINE   ?=
+TIMEOUT   ?= 300
 B         := build
+
+# CMDLINE reaches the scripts through the environment and unexpanded
+# ($(value)): pasted into a recipe, make would expand a '$' in it and the
+# shell would act on a '"', '`' or ';'. tools/mkiso.sh quotes it for GRUB.
+export PAGECOLOR_CMDLINE := $(value CMDLINE)
 
 KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-strict-aliasing -fno-asynchronous-unwind-tables \
@@ -40,7 +46,7 @@ SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 
-.PHONY: format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test format-check
+.PHONY: format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
 
 all: kernel iso
 
@@ -48,11 +54,13 @@ all: kernel iso
 .SECONDARY:
 
 help:
-	@echo "make run [MEM=256M] [CMDLINE=\"...\"]  build, boot in QEMU (TCG), print the benchmark log, exit"
+	@echo "make run [MEM=256M] [CMDLINE=\"...\"] [TIMEOUT=300]"
+	@echo "                                     build, boot in QEMU (TCG), print the benchmark log, exit"
+	@echo "                                     (exit status: README, 'Exit status of make run')"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
-	@echo "make gdb                             QEMU stopped at entry with gdb attached"
+	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
 	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
@@ -68,6 +76,8 @@ deps-run:
 	@tools/deps.sh run
 deps-test:
 	@tools/deps.sh test
+deps-gdb:
+	@tools/deps.sh gdb
 
 kernel: deps-run $(B)/kernel.elf $(B)/kernel.sym
 
@@ -108,16 +118,18 @@ iso: deps-run $(B)/pagecolor.iso
 $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 	tools/mkiso.sh menu $@ $(B)/kernel.elf ""
 
-RUN_ARGS := $(strip $(CMDLINE))
+# Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
+# 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
+# from the kernel, 5 success with rejected command-line parameters.
 run: kernel
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$(RUN_ARGS)"
-	@tools/run-qemu.sh --mem $(MEM) --iso $(B)/run.iso
+	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)'
 
-gdb: kernel
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$(RUN_ARGS)"
-	@tools/run-qemu.sh --mem $(MEM) --iso $(B)/run.iso --gdb & \
-	  sleep 1; gdb -q $(B)/kernel.elf -ex 'target remote :1234' -ex 'break kmain' -ex 'continue'; \
-	  kill %1 2>/dev/null || true
+# QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
+# port: GDBPORT, else one derived from the user id (tools/gdb.sh).
+gdb: kernel deps-gdb
+	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
 
 # ---- host builds of mm/ and kernel/ ----------------------------------------
 # Host builds (tests, tools) use the host pseudo-architecture's <asm/*.h>.

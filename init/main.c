@@ -14,6 +14,7 @@
 #include "init/memory.h"
 #include "init/params.h"
 #include "init/selftest.h"
+#include "kernel/cmdline.h"
 #include "kernel/mwc.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -84,7 +85,9 @@ void kmain(u32 magic, u32 mbi_phys)
 		mm_dump_free_lists(); /* zone x order x color, for the bug report */
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	fault_raise(boot_config.fault);
-	printk("@final status=%s failures=%u\n", failures ? "fail" : "ok", failures);
+	cmdline_print_rejections(); /* a typo is seen next to @final */
+	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
+	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
-	arch_halt(failures ? KERNEL_EXIT_FAILURE : KERNEL_EXIT_SUCCESS);
+	arch_halt(failures ? KERNEL_EXIT_FAILURE : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE : KERNEL_EXIT_SUCCESS);
 }

@@ -1,14 +1,26 @@
 /* kernel/cmdline.c - the kernel command-line parser (see cmdline.h).
  *
  * Tokens are separated by spaces or tabs (newlines and carriage returns count
- * as spaces too, some boot loaders pass them). Each token is copied into a
- * bounded local buffer before it is looked at, so the parser never reads past
- * the terminating NUL and never writes past its buffers whatever the bytes.
+ * as spaces too, some boot loaders pass them). Inside a token, a pair of
+ * double quotes makes the separators between them part of the token (the
+ * quotes themselves are dropped), and a backslash before \, " or ' stands
+ * for that character; a backslash before anything else is an ordinary
+ * character. This is exactly the quoting GRUB 2 applies when it builds a
+ * Multiboot command line from its own arguments (grub_create_loader_cmdline:
+ * \, " and ' get a backslash, an argument with a space is put in double
+ * quotes), so the kernel sees the tokens GRUB's `multiboot` command was
+ * given; QEMU's -append passes the text as it is, and the same rules apply.
+ * An unterminated double quote runs to the end of the line. Empty tokens
+ * (`""`) are ignored. Each token is decoded into a bounded local buffer
+ * before it is looked at, so the parser never reads past the terminating NUL
+ * and never writes past its buffers whatever the bytes.
  *
  * Messages (kernel tests grep them, keep the wording):
  *   cmdline: <key>=<value> rejected: <problem>; accepted: <form>; keeping default <default>
  *   cmdline: unknown parameter '<key>' ignored; 'help' lists the parameters
  *   cmdline: token '<first 32 bytes>...' (<n> bytes) rejected: longer than 256 bytes; ignored
+ * Every rejection is also remembered (cmdline_print_rejections repeats them
+ * at the end of the log, as "cmdline: rejected at boot: <token> (<problem>)").
  * A bare key that needs a value prints "<key> rejected: missing value; ...".
  * When an earlier token already set the parameter, "keeping default <v>"
  * becomes "keeping earlier value <v>".
@@ -22,6 +34,15 @@
 #include "kernel/string.h"
 
 #define CMDLINE_TOKEN_MAX 256
+/* A remembered token longer than this is cut to it, with "..." after it. */
+#define CMDLINE_REJECT_TEXT 64
+
+/* The rejections since the last cmdline_rejections_clear(), oldest first. */
+static struct {
+	char text[CMDLINE_REJECT_TEXT + 4]; /* key[=value], "..." when cut */
+	const char *problem;		    /* a string literal */
+} rejections[CMDLINE_REJECT_MAX];
+static unsigned nr_rejected; /* all of them, stored or not */
 
 enum num_err { NUM_OK = 0, NUM_SYNTAX = -1, NUM_OVERFLOW = -2 };
 
@@ -283,15 +304,91 @@ struct kernel_param *param_find(struct kernel_param *params, size_t n, const cha
 	return NULL;
 }
 
+/* Writes key, then "=" and value when value is not NULL, into out (size
+ * bytes, NUL-terminated) as printable text: a byte below 0x20 or 0x7f
+ * becomes \xNN. A quoted token may hold a newline; printed raw it would
+ * split the message, or forge a record ("x<newline>@final status=ok"). */
+static void shown_token(char *out, size_t size, const char *key, const char *value)
+{
+	size_t n = 0;
+
+	for (int part = 0; part < 2; part++) {
+		const char *s = part ? value : key;
+		if (!s)
+			break;
+		if (part && n + 1 < size)
+			out[n++] = '=';
+		for (; *s && n + 5 < size; s++) {
+			unsigned char c = (unsigned char)*s;
+			if (c < 0x20 || c == 0x7f)
+				n += (size_t)ksnprintf(out + n, size - n, "\\x%02x", c);
+			else
+				out[n++] = (char)c;
+		}
+	}
+	out[n] = '\0';
+}
+
+/* Room for a whole token made printable. */
+#define CMDLINE_SHOWN_MAX (CMDLINE_TOKEN_MAX * 4 + 8)
+
+/* Remembers one rejection: text (a printable key[=value]) and problem (a
+ * string literal). Only the first CMDLINE_REJECT_MAX are stored, each cut
+ * to CMDLINE_REJECT_TEXT bytes with "..." after it; all are counted. */
+static void remember(const char *text, const char *problem)
+{
+	unsigned i = nr_rejected++;
+	int n;
+
+	if (i >= CMDLINE_REJECT_MAX)
+		return;
+	n = ksnprintf(rejections[i].text, CMDLINE_REJECT_TEXT + 1, "%s", text);
+	if (n > CMDLINE_REJECT_TEXT)
+		memcpy(rejections[i].text + CMDLINE_REJECT_TEXT, "...", 4);
+	rejections[i].problem = problem;
+}
+
+/* cmdline_rejected_count: see cmdline.h. */
+unsigned cmdline_rejected_count(void)
+{
+	return nr_rejected;
+}
+
+/* cmdline_rejections_clear: see cmdline.h. Cannot fail. */
+void cmdline_rejections_clear(void)
+{
+	nr_rejected = 0;
+}
+
+/* cmdline_print_rejections: see cmdline.h. Prints nothing when there were
+ * none. */
+void cmdline_print_rejections(void)
+{
+	unsigned shown = MIN(nr_rejected, (unsigned)CMDLINE_REJECT_MAX);
+
+	if (!nr_rejected)
+		return;
+	for (unsigned i = 0; i < shown; i++)
+		printk("cmdline: rejected at boot: %s (%s)\n", rejections[i].text, rejections[i].problem);
+	if (nr_rejected > shown)
+		printk("cmdline: rejected at boot: %u more not listed (the first %u are above)\n", nr_rejected - shown,
+		       shown);
+	printk("cmdline: %u parameter%s rejected; %s kept the default or earlier value (a QEMU run exits with "
+	       "status 5)\n",
+	       nr_rejected, nr_rejected == 1 ? "" : "s", nr_rejected == 1 ? "it" : "they");
+}
+
 /* Prints the rejection of key[=value] for p. Always returns 1. */
 static int reject(const struct kernel_param *p, const char *key, const char *value, const char *problem)
 {
-	char form[256], cur[64];
+	char form[256], cur[64], shown[CMDLINE_SHOWN_MAX];
 
 	param_form(p, form, sizeof(form));
 	param_value(p, cur, sizeof(cur));
-	printk("cmdline: %s%s%s rejected: %s; accepted: %s; keeping %s %s\n", key, value ? "=" : "", value ? value : "",
-	       problem, form, p->given ? "earlier value" : "default", cur);
+	shown_token(shown, sizeof(shown), key, value);
+	printk("cmdline: %s rejected: %s; accepted: %s; keeping %s %s\n", shown, problem, form,
+	       p->given ? "earlier value" : "default", cur);
+	remember(shown, problem);
 	return 1;
 }
 
@@ -369,10 +466,33 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 	return reject(p, key, value, "unsupported parameter type");
 }
 
-/* True when the first token looks like the boot loader's image path. */
+/* True when s ends in suffix, ASCII case ignored. */
+static bool ends_with_ci(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && str_ieq(s + n - m, suffix);
+}
+
+/* True when the first token is the boot loader's image path. Loaders that
+ * pass it put the kernel's file name first: QEMU's -kernel as given on its
+ * command line (from build/, a bare "kernel.elf"), others as a path
+ * ("/boot/kernel.elf", "(hd0,1)/kernel"); GRUB 2 does not pass it. So: a
+ * token without '=' that holds a '/', or ends in a kernel image's file
+ * extension. A bare word, or a typo such as "bench.none", is not a path and
+ * is reported. */
 static bool is_image_path(const char *tok)
 {
-	return tok[0] == '/' || (strchr(tok, '/') && !strchr(tok, '='));
+	static const char *const exts[] = { ".elf", ".bin", ".img", ".gz", ".xz", ".bz2", ".zst" };
+
+	if (strchr(tok, '='))
+		return false;
+	if (strchr(tok, '/'))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(exts); i++)
+		if (ends_with_ci(tok, exts[i]))
+			return true;
+	return false;
 }
 
 /* Handles one NUL-terminated token. Returns 1 when it was rejected. */
@@ -390,10 +510,42 @@ static int parse_token(char *tok, bool first, struct kernel_param *params, size_
 	}
 	p = param_find(params, n, tok);
 	if (!p) {
-		printk("cmdline: unknown parameter '%s' ignored; 'help' lists the parameters\n", tok);
+		char shown[CMDLINE_SHOWN_MAX];
+
+		shown_token(shown, sizeof(shown), tok, NULL);
+		printk("cmdline: unknown parameter '%s' ignored; 'help' lists the parameters\n", shown);
+		shown_token(shown, sizeof(shown), tok, value);
+		remember(shown, "unknown parameter");
 		return 1;
 	}
 	return apply_value(p, tok, value);
+}
+
+/* Decodes the token that starts at *p (not a separator) into out[0..cap),
+ * undoing double quotes and backslash escapes (see the top of this file).
+ * Advances *p past the token. Returns the decoded length, which may exceed
+ * cap (then only cap bytes were stored). out is not NUL-terminated. */
+static size_t next_token(const char **pp, char *out, size_t cap)
+{
+	const char *p = *pp;
+	bool quoted = false;
+	size_t len = 0;
+
+	for (; *p && (quoted || !is_sep(*p)); p++) {
+		char c = *p;
+
+		if (c == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (c == '\\' && (p[1] == '\\' || p[1] == '"' || p[1] == '\''))
+			c = *++p;
+		if (len < cap)
+			out[len] = c;
+		len++;
+	}
+	*pp = p;
+	return len;
 }
 
 /* cmdline_parse: see cmdline.h. Returns the number of rejected tokens
@@ -408,23 +560,26 @@ int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n)
 	if (!p || (!params && n))
 		return 0;
 	for (;;) {
-		const char *start;
 		size_t len;
 
 		while (is_sep(*p))
 			p++;
 		if (!*p)
 			break;
-		start = p;
-		while (*p && !is_sep(*p))
-			p++;
-		len = (size_t)(p - start);
+		len = next_token(&p, tok, CMDLINE_TOKEN_MAX);
+		if (len == 0)
+			continue; /* "" */
 		if (len > CMDLINE_TOKEN_MAX) {
-			printk("cmdline: token '%.32s...' (%u bytes) rejected: longer than %u bytes; ignored\n", start,
+			char shown[CMDLINE_SHOWN_MAX];
+
+			tok[32] = '\0';
+			shown_token(shown, sizeof(shown), tok, NULL);
+			printk("cmdline: token '%s...' (%u bytes) rejected: longer than %u bytes; ignored\n", shown,
 			       (unsigned)len, (unsigned)CMDLINE_TOKEN_MAX);
+			memcpy(shown + strlen(shown), "...", 4);
+			remember(shown, "longer than 256 bytes");
 			rejected++;
 		} else {
-			memcpy(tok, start, len);
 			tok[len] = '\0';
 			rejected += parse_token(tok, first, params, n);
 		}

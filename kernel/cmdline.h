@@ -2,6 +2,9 @@
  *
  * The command line is a list of whitespace-separated tokens. A token is
  * `key=value`, or a bare `key` (only for PARAM_FLAG parameters and `help`).
+ * Double quotes group separators into a token ("key=a b" or key="a b"), and
+ * \\, \" and \' stand for \, " and ' (GRUB 2's quoting of the arguments of its
+ * `multiboot` command, undone; details in kernel/cmdline.c).
  * Parameters are described by a caller-supplied table, so the kernel and the
  * host tools (tools/zoneinfo) share one parser.
  *
@@ -11,9 +14,13 @@
  * an unknown key as
  *   cmdline: unknown parameter '<key>' ignored; 'help' lists the parameters
  * and the parameter keeps its default. Tokens longer than 256 bytes are
- * rejected whole. (Exact wording and grammar: kernel/cmdline.c.) Tokens that belong to the boot loader
- * (the first token when it looks like a path, e.g. "/boot/kernel.elf") are
- * skipped. `help` prints every parameter with its form, default and help. */
+ * rejected whole. (Exact wording and grammar: kernel/cmdline.c.) The token
+ * that belongs to the boot loader is skipped: the first token when it has no
+ * '=' and holds a '/' or ends in .elf, .bin, .img, .gz, .xz, .bz2 or .zst
+ * ("/boot/kernel.elf", "(hd0,1)/kernel", or "kernel.elf" from QEMU's
+ * -kernel run in build/). `help` prints every parameter with its
+ * form, default and help. Every rejection is remembered for
+ * cmdline_print_rejections, so the end of the log can repeat them. */
 #ifndef KERNEL_CMDLINE_H
 #define KERNEL_CMDLINE_H
 
@@ -46,6 +53,22 @@ int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n);
 
 /* The one lookup: the row of params[n] named key, or NULL. */
 struct kernel_param *param_find(struct kernel_param *params, size_t n, const char *key);
+
+/* Rejections remembered by cmdline_parse (all calls since the last clear).
+ * At most CMDLINE_REJECT_MAX are stored, each token cut to 64 bytes; the
+ * count covers every one. */
+#define CMDLINE_REJECT_MAX 16
+/* Number of rejected tokens since the last clear (stored or not). */
+unsigned cmdline_rejected_count(void);
+/* Forgets every remembered rejection (count back to 0). */
+void cmdline_rejections_clear(void);
+/* Prints one line per stored rejection,
+ *   cmdline: rejected at boot: <key>[=<value>] (<problem>)
+ * then "cmdline: rejected at boot: N more not listed ..." when some were not
+ * stored, and one summary line "cmdline: N parameter(s) rejected; ...".
+ * Prints nothing when there was no rejection. For the end of the boot log,
+ * so a typo is seen next to @final (issue 8, item 8). */
+void cmdline_print_rejections(void);
 
 /* Prints the table: name, accepted form, current value, help. */
 void cmdline_print_help(const struct kernel_param *params, size_t n);

@@ -6,17 +6,33 @@
  * fit in 32 bits are converted with 32-bit division only. */
 #include "kernel/printk.h"
 
-/* The output cursor: writes what fits, counts everything. */
+/* The output cursor: writes what fits, counts everything.
+ * Without a flush function (kvsnprintf), buf is the whole result and keeps
+ * its last byte for the NUL. With one (printk), buf is a chunk handed to the
+ * function each time it is full; only the first limit bytes of the output
+ * are emitted, the rest is counted. */
 struct outbuf {
 	char *buf;
 	size_t size;
-	size_t len; /* bytes the full output has so far (may exceed size) */
+	size_t len;			     /* bytes the full output has so far (may exceed size) */
+	size_t fill;			     /* flush mode: bytes waiting in buf */
+	size_t limit;			     /* flush mode: bytes emitted at most */
+	void (*flush)(const char *, size_t); /* NULL: kvsnprintf mode */
 };
 
 static void out_char(struct outbuf *o, char c)
 {
-	if (o->len + 1 < o->size)
+	if (o->flush) {
+		if (o->len < o->limit) {
+			o->buf[o->fill++] = c;
+			if (o->fill == o->size) {
+				o->flush(o->buf, o->fill);
+				o->fill = 0;
+			}
+		}
+	} else if (o->len + 1 < o->size) {
 		o->buf[o->len] = c;
+	}
 	o->len++;
 }
 
@@ -290,11 +306,9 @@ static bool convert(struct outbuf *o, struct spec *sp, char c, va_list *ap)
 	}
 }
 
-/* kvsnprintf: see printk.h. Never fails; returns the untruncated length
- * (clamped to INT_MAX). buf may be NULL when size is 0. */
-int kvsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+/* Formats fmt with ap into o (either mode). */
+static void format(struct outbuf *o, const char *fmt, va_list ap)
 {
-	struct outbuf o = { .buf = buf, .size = buf ? size : 0, .len = 0 };
 	struct spec sp;
 	va_list aq;
 
@@ -305,26 +319,35 @@ int kvsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 		const char *start = fmt;
 
 		if (*fmt != '%') {
-			out_char(&o, *fmt++);
+			out_char(o, *fmt++);
 			continue;
 		}
 		fmt++;
 		if (*fmt == '%') {
-			out_char(&o, '%');
+			out_char(o, '%');
 			fmt++;
 			continue;
 		}
 		parse_spec(&fmt, &sp, &aq);
-		if (*fmt && convert(&o, &sp, *fmt, &aq)) {
+		if (*fmt && convert(o, &sp, *fmt, &aq)) {
 			fmt++;
 			continue;
 		}
 		/* Unknown conversion (or '%' at the end): print it verbatim. */
 		if (*fmt)
 			fmt++;
-		out_mem(&o, start, (size_t)(fmt - start));
+		out_mem(o, start, (size_t)(fmt - start));
 	}
 	va_end(aq);
+}
+
+/* kvsnprintf: see printk.h. Never fails; returns the untruncated length
+ * (clamped to INT_MAX). buf may be NULL when size is 0. */
+int kvsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	struct outbuf o = { .buf = buf, .size = buf ? size : 0, .len = 0 };
+
+	format(&o, fmt, ap);
 	if (o.size > 0)
 		o.buf[o.len < o.size ? o.len : o.size - 1] = '\0';
 	return o.len > 0x7fffffff ? 0x7fffffff : (int)o.len;
@@ -344,7 +367,8 @@ int ksnprintf(char *buf, size_t size, const char *fmt, ...)
 
 /* ---- consoles ----------------------------------------------------------- */
 
-#define PRINTK_BUF 1024
+/* printk streams its output to the consoles in chunks of this many bytes. */
+#define PRINTK_CHUNK 256
 
 static console_write_fn consoles[PRINTK_MAX_CONSOLES];
 static unsigned nconsoles;
@@ -367,18 +391,38 @@ void console_unregister_all(void)
 	nconsoles = 0;
 }
 
-/* vprintk: formats into a 1 KiB stack buffer (longer output is cut to
- * PRINTK_BUF - 1 bytes) and hands it to every sink. Returns the bytes
- * written to each sink (also when no sink is registered). */
+/* Hands n bytes to every registered sink. */
+static void console_write_all(const char *s, size_t n)
+{
+	for (unsigned i = 0; i < nconsoles; i++)
+		consoles[i](s, n);
+}
+
+/* vprintk: formats straight to the sinks through a PRINTK_CHUNK stack buffer
+ * (a long line reaches a sink in several writes, in order). Output longer
+ * than PRINTK_MAX_OUTPUT bytes is cut there and ends with
+ * " [truncated, N bytes]\n" (N: the full length), so the next record always
+ * starts on a line of its own (issue 8, item 15: a cut without a newline
+ * glued the next record to a long @cmdline). Returns the bytes written to
+ * each sink (also when no sink is registered). */
 int vprintk(const char *fmt, va_list ap)
 {
-	char buf[PRINTK_BUF];
-	int n = kvsnprintf(buf, sizeof(buf), fmt, ap);
-	size_t len = n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
+	char chunk[PRINTK_CHUNK];
+	struct outbuf o = {
+		.buf = chunk, .size = sizeof(chunk), .limit = PRINTK_MAX_OUTPUT, .flush = console_write_all
+	};
+	size_t written;
 
-	for (unsigned i = 0; i < nconsoles; i++)
-		consoles[i](buf, len);
-	return (int)len;
+	format(&o, fmt, ap);
+	if (o.fill)
+		console_write_all(chunk, o.fill);
+	written = MIN(o.len, (size_t)PRINTK_MAX_OUTPUT);
+	if (o.len > PRINTK_MAX_OUTPUT) {
+		int n = ksnprintf(chunk, sizeof(chunk), " [truncated, %llu bytes]\n", (unsigned long long)o.len);
+		console_write_all(chunk, (size_t)n);
+		written += (size_t)n;
+	}
+	return written > 0x7fffffff ? 0x7fffffff : (int)written;
 }
 
 /* printk: vprintk with variadic arguments. */

@@ -25,8 +25,13 @@ int console_register(console_write_fn fn);
 /* Removes every sink (used by host tests between cases). */
 void console_unregister_all(void);
 
-/* Formats (at most 1023 bytes per call, longer output is cut) and writes
- * the text to every registered console. Returns the number of bytes written. */
+/* Formats and writes the text to every registered console, in order, in
+ * one or more writes (chunks of at most 256 bytes). Output longer than
+ * PRINTK_MAX_OUTPUT bytes is cut after that many bytes and followed by
+ * " [truncated, N bytes]\n" (N = the full length): a cut line still ends
+ * with a newline and says so. Returns the number of bytes written to each
+ * console (the marker included). */
+#define PRINTK_MAX_OUTPUT 4096
 int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int vprintk(const char *fmt, va_list ap);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/deps.sh - make sure the build, run and test tools are installed.
 #
-# usage: tools/deps.sh run|test|cachesim|all
+# usage: tools/deps.sh run|gdb|test|cachesim|all
 # Checks each command the named job needs; installs the missing Debian
 # packages with apt-get (as root, or through sudo). When it cannot install,
 # it prints the exact apt-get command and exits 1.
@@ -22,13 +22,15 @@ declare -A pkg_of=(
 	[clang]=clang
 	[valgrind]=valgrind
 	[clang-format]=clang-format
+	[gdb]=gdb
 )
 need_cmds=(nasm i686-linux-gnu-gcc i686-linux-gnu-ld grub-mkrescue xorriso mformat qemu-system-i386)
 need_pkgs=(grub-pc-bin grub-efi-amd64-bin)
 case "$job" in
 run) ;;
+gdb) need_cmds+=(gdb) ;;
 test | all)
-	need_cmds+=(gcc clang valgrind clang-format)
+	need_cmds+=(gcc clang valgrind clang-format gdb)
 	need_pkgs+=(libcmocka-dev python3-pytest libclang-rt-14-dev ovmf)
 	;;
 cachesim)
@@ -36,7 +38,7 @@ cachesim)
 	need_pkgs+=(libglib2.0-dev python3-matplotlib)
 	;;
 *)
-	echo "deps.sh: unknown job '$job' (accepted: run, test, cachesim, all)" >&2
+	echo "deps.sh: unknown job '$job' (accepted: run, gdb, test, cachesim, all)" >&2
 	exit 2
 	;;
 esac

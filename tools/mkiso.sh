@@ -9,14 +9,75 @@
 # grub-mkrescue puts both El Torito images in the ISO (also usable from a USB
 # stick). On BIOS the kernel gets VGA text mode, on UEFI a framebuffer.
 # The ISO is rebuilt only when the kernel or the generated grub.cfg changed.
+#
+# CMDLINE is the kernel's command line as QEMU's -append would pass it (the
+# kernel's syntax, kernel/cmdline.c): tokens separated by spaces, "..."
+# keeps spaces in a token, \\ \" \' stand for \ " '. It is split here by the
+# same rules and each token is written into grub.cfg in single quotes, so
+# GRUB's script language never sees a '#', ';', '$', quote or space of it:
+# GRUB passes each token as one argument, re-quotes it (\ before \ " ',
+# double quotes around a space) and the kernel undoes that, so the kernel
+# gets exactly the tokens of CMDLINE. A line this cannot carry (an
+# unterminated double quote, a control character such as a tab or newline
+# inside a token: GRUB would split it) is refused with a message, exit 2.
 set -euo pipefail
+shopt -u patsub_replacement 2>/dev/null || true
+export LC_ALL=C
 mode=$1 iso=$2 kernel=$3 args=${4:-}
+
+# grub_words CMDLINE: prints the tokens of CMDLINE, each in GRUB single
+# quotes, separated by spaces; exit 2 with a message when it cannot.
+grub_words() {
+	local s=$1 i=0 n=${#1} c next tok= intok=0 quoted=0 out= ctl=$'[\x01-\x1f\x7f]'
+	while :; do
+		c=${s:i:1}
+		if [ $i -ge "$n" ] || { [ $quoted = 0 ] && [[ "$c" == [$' \t\n\r'] ]]; }; then
+			if [ $intok = 1 ] && [ -n "$tok" ]; then
+				if [[ "$tok" =~ $ctl ]]; then
+					printf 'mkiso.sh: CMDLINE refused: the token %q holds a control character (tab, newline...), which GRUB cannot pass inside one parameter\n' "$tok" >&2
+					return 2
+				fi
+				out+="${out:+ }'${tok//\'/\'\\\'\'}'"
+			fi
+			tok= intok=0
+			[ $i -ge "$n" ] && break
+			i=$((i + 1))
+			continue
+		fi
+		intok=1
+		if [ "$c" = '"' ]; then
+			quoted=$((1 - quoted))
+		elif [ "$c" = '\' ]; then
+			next=${s:i+1:1}
+			if [ "$next" = '\' ] || [ "$next" = '"' ] || [ "$next" = "'" ]; then
+				tok+=$next
+				i=$((i + 1))
+			else
+				tok+=$c
+			fi
+		else
+			tok+=$c
+		fi
+		i=$((i + 1))
+	done
+	if [ $quoted = 1 ]; then
+		echo "mkiso.sh: CMDLINE refused: a double quote is not closed (write \\\" for a literal one)" >&2
+		return 2
+	fi
+	printf '%s' "$out"
+}
+
+words=$(grub_words "$args") || exit 2
 dir=$(dirname "$iso")/iso-$(basename "$iso" .iso)
 mkdir -p "$dir/boot/grub"
 cfg=$(mktemp)
 case "$mode" in
-menu) sed "s|@EXTRA@|$args|" "$(dirname "$0")/grub.cfg.in" >"$cfg" ;;
+menu)
+	template=$(<"$(dirname "$0")/grub.cfg.in")
+	printf '%s\n' "${template//@EXTRA@/"$words"}" >"$cfg"
+	;;
 run | halt)
+	args=$words
 	[ "$mode" = run ] && args="$args qemu_exit=0xf4"
 	cat >"$cfg" <<CFG
 set timeout=0

@@ -12,8 +12,8 @@ def mem_bytes(mem):
     return int(mem[:-1]) << 20
 
 
-def check_success(b):
-    assert b.rc == 0, f"run-qemu.sh exit status {b.rc}\n{b.log[-3000:]}"
+def check_success(b, rc=0):
+    assert b.rc == rc, f"run-qemu.sh exit status {b.rc}\n{b.log[-3000:]}"
     assert b.record("final")["status"] == "ok"
     assert "pagecolor: SUCCESS" in b.log
     assert b.record("leakcheck")["status"] == "ok"
@@ -64,7 +64,8 @@ def test_memory_zones_and_benchmarks(booter, mem):
 
 def test_bad_parameters_are_reported_and_defaults_kept(booter):
     b = booter("64M", "cache_size=3M page_color=maybe bench_runs=0 colour=on " + QUICK)
-    check_success(b)
+    check_success(b, rc=5)  # completed, with rejected parameters (issue 8, item 8)
+    assert b.record("final")["cmdline_errors"] == "4"
     assert "cmdline: cache_size=3M rejected: not a power of two; accepted: N[K|M|G], a power of two" in b.log
     assert "cmdline: page_color=maybe rejected:" in b.log and "accepted: on|off; keeping default on" in b.log
     assert "cmdline: bench_runs=0 rejected:" in b.log

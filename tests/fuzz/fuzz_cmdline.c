@@ -9,7 +9,7 @@
  *  - a parameter that was not accepted (given == false) keeps its value;
  *  - an accepted value is valid for its parameter (range, power of two,
  *    enum index, flag true);
- *  - every rejection printed exactly one "cmdline: " line (sink calls ==
+ *  - every rejection printed exactly one "cmdline: " line (lines ==
  *    return value), each shorter than the printk limit and ending in '\n';
  *  - parse_u32 / parse_size agree with a simple reference and round-trip
  *    through ksnprintf / format_size. */
@@ -26,14 +26,29 @@
 static const char *const modes[] = { "off", "on", "auto", NULL };
 static const char *const empty_choices[] = { NULL };
 
+/* printk may hand a long line to the sink in several writes: count whole
+ * lines. sink_calls: lines completed; line_len: bytes of the current one. */
 static unsigned long sink_calls;
+static size_t line_len;
+static char line_head[9];
 static bool sink_bad;
 
 static void sink(const char *s, size_t n)
 {
-	sink_calls++;
-	if (n == 0 || n > 1023 || s[n - 1] != '\n' || strncmp(s, "cmdline: ", 9) != 0)
+	if (n == 0)
 		sink_bad = true;
+	for (size_t i = 0; i < n; i++) {
+		if (line_len < sizeof(line_head))
+			line_head[line_len] = s[i];
+		line_len++;
+		if (s[i] == '\n') {
+			if (line_len <= 10 || line_len > PRINTK_MAX_OUTPUT + 64 ||
+			    memcmp(line_head, "cmdline: ", 9) != 0)
+				sink_bad = true;
+			sink_calls++;
+			line_len = 0;
+		}
+	}
 }
 
 enum { P_BOOL, P_UINT, P_SIZE, P_SIZE_ANY, P_ENUM, P_ENUM_EMPTY, P_FLAG, P_HEX, NPARAMS };
@@ -174,7 +189,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	console_unregister_all();
 	console_register(sink);
 	sink_calls = 0;
+	line_len = 0;
 	sink_bad = false;
+	cmdline_rejections_clear();
 
 	make_table(params, &v);
 	d = v;
@@ -182,6 +199,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(rejected >= 0);
 	CHECK((unsigned long)rejected == sink_calls);
 	CHECK(!sink_bad);
+	CHECK(line_len == 0);
+	CHECK(cmdline_rejected_count() == (unsigned)rejected);
 	check_table(params, &v, &d);
 	if (rejected == 0) {
 		/* no rejected token means no printed line */

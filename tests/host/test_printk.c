@@ -257,16 +257,107 @@ static void test_console_table_full(void **state)
 	assert_int_equal(capture_count(), 1);
 }
 
-static void test_printk_cuts_long_output(void **state)
+/* issue 8, item 15: a long line used to be cut at 1023 bytes without a
+ * newline, and the next record was glued to it. Now a line up to
+ * PRINTK_MAX_OUTPUT bytes is printed whole (in several sink writes). */
+static void test_printk_long_line_printed_whole(void **state)
 {
-	char big[3000];
+	static char big[3001];
+	size_t i;
 	(void)state;
 	memset(big, 'q', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
 	assert_int_equal(capture_start(), 0);
-	assert_int_equal(printk("%s", big), 1023);
-	assert_int_equal(capture_length(), 1023);
-	assert_int_equal(capture_text()[1022], 'q');
+	assert_int_equal(printk("@cmdline %s\n", big), 9 + 3000 + 1);
+	printk("memory: 65023 KiB usable\n");
+	assert_int_equal(capture_length(), 9 + 3000 + 1 + 25);
+	assert_true(capture_count() > 2); /* chunks of 256 bytes, then the next line */
+	assert_memory_equal(capture_text(), "@cmdline qqq", 12);
+	for (i = 9; i < 9 + 3000; i++)
+		assert_int_equal(capture_text()[i], 'q');
+	assert_string_equal(capture_text() + 9 + 3000, "\nmemory: 65023 KiB usable\n");
+}
+
+/* Output past PRINTK_MAX_OUTPUT bytes: cut, marked, newline-terminated. */
+static void test_printk_cut_line_is_marked_and_ends_the_line(void **state)
+{
+	static char big[6001];
+	const char *want = " [truncated, 6022 bytes]\n@header version=x\n";
+	int n;
+	(void)state;
+	memset(big, 'z', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(capture_start(), 0);
+	n = printk("boot: command line \"%s\"\n", big);
+	printk("@header version=x\n");
+	/* 20 + 6000 + 2 = 6022 bytes in full */
+	assert_int_equal(n, PRINTK_MAX_OUTPUT + (int)strlen(" [truncated, 6022 bytes]\n"));
+	assert_int_equal(capture_length(), PRINTK_MAX_OUTPUT + strlen(want));
+	assert_memory_equal(capture_text(), "boot: command line \"zzz", 23);
+	assert_int_equal(capture_text()[PRINTK_MAX_OUTPUT - 1], 'z');
+	assert_string_equal(capture_text() + PRINTK_MAX_OUTPUT, want);
+
+	/* A cut piece without a newline of its own still ends the line. */
+	capture_reset();
+	printk("%s", big);
+	printk("@final status=ok\n");
+	assert_string_equal(capture_text() + PRINTK_MAX_OUTPUT, " [truncated, 6000 bytes]\n@final status=ok\n");
+}
+
+/* The edges: exactly PRINTK_MAX_OUTPUT bytes is not cut, one more is; chunk
+ * boundaries (256, 257, 512 bytes) lose and repeat nothing. */
+static void test_printk_length_edges(void **state)
+{
+	static char big[PRINTK_MAX_OUTPUT + 2];
+	static const size_t lens[] = { 1, 255, 256, 257, 511, 512, 513, PRINTK_MAX_OUTPUT - 1, PRINTK_MAX_OUTPUT };
+	(void)state;
+	assert_int_equal(capture_start(), 0);
+	for (size_t k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
+		for (size_t i = 0; i < lens[k]; i++)
+			big[i] = (char)('a' + i % 26);
+		big[lens[k]] = '\0';
+		capture_reset();
+		assert_int_equal(printk("%s", big), (int)lens[k]);
+		assert_string_equal(capture_text(), big);
+	}
+	memset(big, 'y', PRINTK_MAX_OUTPUT + 1);
+	big[PRINTK_MAX_OUTPUT + 1] = '\0';
+	capture_reset();
+	printk("%s", big);
+	assert_int_equal(capture_length(), PRINTK_MAX_OUTPUT + strlen(" [truncated, 4097 bytes]\n"));
+	assert_string_equal(capture_text() + PRINTK_MAX_OUTPUT, " [truncated, 4097 bytes]\n");
+
+	/* Width padding counts like text: "%5000d" is cut too. */
+	capture_reset();
+	printk("%5000d\n", 7);
+	assert_string_equal(capture_text() + PRINTK_MAX_OUTPUT, " [truncated, 5001 bytes]\n");
+	assert_int_equal(capture_text()[PRINTK_MAX_OUTPUT - 1], ' ');
+}
+
+/* Several sinks get the same bytes, in the same order, for long lines too. */
+static char long_sink_buf[8192];
+static size_t long_sink_len;
+static void long_sink(const char *s, size_t n)
+{
+	if (long_sink_len + n < sizeof(long_sink_buf)) {
+		memcpy(long_sink_buf + long_sink_len, s, n);
+		long_sink_len += n;
+	}
+}
+
+static void test_printk_long_line_to_every_sink(void **state)
+{
+	static char big[1501];
+	(void)state;
+	memset(big, 'w', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(capture_start(), 0);
+	long_sink_len = 0;
+	assert_int_equal(console_register(long_sink), 0);
+	printk("a %s b\n", big);
+	assert_int_equal(long_sink_len, capture_length());
+	assert_memory_equal(long_sink_buf, capture_text(), long_sink_len);
+	assert_int_equal(long_sink_len, 1505);
 }
 
 static int vprintk_wrap(const char *fmt, ...)
@@ -307,7 +398,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_printk_reaches_every_sink, teardown_consoles),
 		cmocka_unit_test_teardown(test_printk_no_sink, teardown_consoles),
 		cmocka_unit_test_teardown(test_console_table_full, teardown_consoles),
-		cmocka_unit_test_teardown(test_printk_cuts_long_output, teardown_consoles),
+		cmocka_unit_test_teardown(test_printk_long_line_printed_whole, teardown_consoles),
+		cmocka_unit_test_teardown(test_printk_cut_line_is_marked_and_ends_the_line, teardown_consoles),
+		cmocka_unit_test_teardown(test_printk_length_edges, teardown_consoles),
+		cmocka_unit_test_teardown(test_printk_long_line_to_every_sink, teardown_consoles),
 		cmocka_unit_test_teardown(test_vprintk, teardown_consoles),
 	};
 	return cmocka_run_group_tests_name("printk", tests, NULL, NULL);
