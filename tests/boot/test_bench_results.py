@@ -95,7 +95,8 @@ def test_rejected_bench_max_keeps_the_default_it_announces(booter):
     # under QEMU (a hypervisor) with CPUID's 16M cache the default is 4M: the
     # rejection must name the value that is then used (it said 32M, used 4M)
     b = booter("64M", "bench_max=7 bench=none seed=5")
-    assert b.rc == 0, b.log[-2000:]
+    assert b.rc == 5, b.log[-2000:]  # completed, a parameter was rejected
+    assert b.record("final")["cmdline_errors"] == "1"
     rej = [l for l in b.lines if l.startswith("cmdline: bench_max=7 rejected:")]
     assert len(rej) == 1
     kept = rej[0].rsplit("keeping default ", 1)[1]
