@@ -8,7 +8,7 @@
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
 #include "kernel/cmdline.h"
-#include "kernel/multiboot.h"
+#include "arch/x86/multiboot.h"
 #include "kernel/mwc.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"

@@ -10,7 +10,7 @@
 #define MM_MEMBLOCK_H
 
 #include "kernel/types.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 
 #define MEMBLOCK_MAX_REGIONS 256
 

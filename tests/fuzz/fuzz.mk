@@ -24,8 +24,8 @@ FUZZ_DIR     := $(B)/fuzz
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. -DMM_HOST -Wall -Wextra -Werror \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fsanitize-coverage-ignorelist=$(FUZZ_DIR)/coverage-ignore.txt
-FUZZ_SRCS    := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
-FUZZ_DEPS    := $(FUZZ_SRCS) $(wildcard mm/*.h kernel/*.h tests/fuzz/*.h) $(FUZZ_DIR)/coverage-ignore.txt
+FUZZ_SRCS    := $(sort $(wildcard mm/*.c)) arch/x86/e820.c kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
+FUZZ_DEPS    := $(FUZZ_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h tests/fuzz/*.h) $(FUZZ_DIR)/coverage-ignore.txt
 
 .PHONY: fuzz fuzz-quick fuzz-build
 

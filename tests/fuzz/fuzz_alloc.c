@@ -31,7 +31,7 @@
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"

@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "kernel/printk.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h"
 #include "mm/mm_init.h"

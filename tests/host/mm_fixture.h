@@ -9,7 +9,7 @@
 
 #include "kernel/mwc.h"
 #include "kernel/task.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "tests/host/host_support.h"

@@ -36,7 +36,7 @@
 #include <unistd.h>
 
 #include "kernel/task.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"

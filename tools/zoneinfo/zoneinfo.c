@@ -33,7 +33,7 @@
 
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"

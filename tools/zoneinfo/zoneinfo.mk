@@ -11,12 +11,12 @@ HOSTCC  ?= gcc
 PYTHON  ?= /usr/bin/python3
 
 ZONEINFO_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. -DMM_HOST
-ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c)) \
+ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c)) arch/x86/e820.c \
 	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
 
 .PHONY: zoneinfo-test
 
-$(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h kernel/*.h)
+$(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(ZONEINFO_CFLAGS) -o $@ $(ZONEINFO_SRCS)
 

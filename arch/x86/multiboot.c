@@ -1,6 +1,6 @@
-/* kernel/multiboot.c - see multiboot.h. All addresses the loader gives are
+/* arch/x86/multiboot.c - see multiboot.h. All addresses the loader gives are
  * physical and lie in low memory, which is identity-mapped. */
-#include "kernel/multiboot.h"
+#include "arch/x86/multiboot.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "mm/memblock.h"

@@ -1,9 +1,9 @@
-/* kernel/multiboot.h - reading what the Multiboot loader handed over. */
-#ifndef KERNEL_MULTIBOOT_H
-#define KERNEL_MULTIBOOT_H
+/* arch/x86/multiboot.h - reading what the Multiboot loader handed over. */
+#ifndef ARCH_X86_MULTIBOOT_H
+#define ARCH_X86_MULTIBOOT_H
 
 #include "boot/multiboot.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 
 /* Fills raw with the loader's memory map (flags bit 6). When there is none,
  * or it is malformed (an entry size below 20 bytes or running past

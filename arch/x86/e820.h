@@ -1,7 +1,7 @@
-/* mm/e820.h - the firmware memory map (BIOS e820 types, as Multiboot and the
+/* arch/x86/e820.h - the firmware memory map (BIOS e820 types, as Multiboot and the
  * Linux boot log report them) and its sanitizer. */
-#ifndef MM_E820_H
-#define MM_E820_H
+#ifndef ARCH_X86_E820_H
+#define ARCH_X86_E820_H
 
 #include "kernel/types.h"
 

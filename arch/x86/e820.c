@@ -1,11 +1,11 @@
-/* mm/e820.c - sanitizing the firmware memory map.
+/* arch/x86/e820.c - sanitizing the firmware memory map.
  *
  * Firmware maps come unsorted, with overlaps and zero-length entries, and
  * may describe memory above 4 GiB that a 32-bit kernel without PAE cannot
  * use. e820_sanitize() cuts the address line at every entry boundary and
  * gives each elementary interval the "strongest" type that covers it, so
  * that a reserved range punched into usable RAM is never handed out. */
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "kernel/printk.h"
 
 #define ADDR_LIMIT 0x100000000ull /* 4 GiB */
