@@ -62,8 +62,8 @@ u32 multiboot_parse_mmap(const u8 *buf, u32 length, struct e820_table *raw)
 		}
 		memcpy(&e.size, buf + off, 4);
 		if (e.size < 20 || e.size > length - off - 4) {
-			printk("multiboot: memory map entry %u at offset %u has size %u (expected 20..%u); it and the "
-			       "%u bytes after it are ignored, the %u entries before it are used\n",
+			printk("multiboot: memory map entry %u at offset %u has size %u (expected 20..%u); the %u "
+			       "bytes from there on are ignored, the %u entries before it are used\n",
 			       n, off, e.size, length - off - 4, length - off, n);
 			break;
 		}
@@ -149,7 +149,7 @@ const struct multiboot_info *multiboot_save(u32 mbi_phys)
 		saved_source = "mem_lower/mem_upper";
 	}
 	printk("boot: loader data at [mem 0x%08x-0x%08x] copied into kernel memory (info, command line, loader "
-	       "name, %u modules' list, memory map)\n",
+	       "name, memory map, %u modules in the module list)\n",
 	       data_lo, data_hi, mbi->mods_count);
 	return mbi;
 }
