@@ -160,3 +160,4 @@ clean:
 -include tests/fuzz/fuzz.mk
 -include tools/bench-host/bench.mk
 -include tests/matrix/matrix.mk
+-include tests/boot/hiboot/hiboot.mk
