@@ -136,8 +136,8 @@ gdb: kernel deps-gdb
 HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c bench/chain.c \
-	bench/stats.c bench/bench_config.c
+HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
+	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
@@ -176,3 +176,4 @@ clean:
 -include tests/fuzz/fuzz.mk
 -include tools/bench-host/bench.mk
 -include tests/matrix/matrix.mk
+-include tests/boot/hiboot/hiboot.mk

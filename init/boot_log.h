@@ -4,7 +4,7 @@
 #define INIT_BOOT_LOG_H
 
 #include "arch/x86/cpuinfo.h"
-#include "kernel/multiboot.h"
+#include "arch/x86/multiboot.h"
 
 #define PAGECOLOR_VERSION "0.1.0"
 

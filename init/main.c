@@ -47,6 +47,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		arch_halt(KERNEL_EXIT_FAILURE);
 	}
 	fbcon_init(mbi);
+	mbi = multiboot_save(mbi_phys); /* paging is off: copy the loader's data before anything reads it */
 	cmdline = multiboot_cmdline(mbi);
 
 	llc = defaults_from_machine();

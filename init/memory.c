@@ -44,16 +44,17 @@ static void junk_fill(u32 pfn, u32 order)
 
 u64 setup_memory(const struct multiboot_info *mbi)
 {
-	static struct e820_table raw, map;
-	const char *source = multiboot_memory_map(mbi, &raw);
+	static struct e820_table map;
+	const char *source;
+	const struct e820_table *raw = multiboot_memory_map(&source);
 	u64 dropped, usable;
 	phys_addr_t lowmem_end;
 
-	if (!source)
+	if (!raw)
 		panic("the boot loader gave no memory information (Multiboot flags 0x%x)", mbi->flags);
-	if (e820_sanitize(&raw, &map, &dropped) <= 0)
+	if (e820_sanitize(raw, &map, &dropped) <= 0)
 		panic("no memory described by the boot loader's map");
-	printk("memory: map from %s, %u entries, sanitized to %u:\n", source, raw.nr_entries, map.nr_entries);
+	e820_print_input(raw, &map, source);
 	e820_print(&map, "e820");
 	if (dropped)
 		printk("memory: %llu MiB of usable memory at or above 4 GiB ignored (no PAE)\n",
@@ -61,7 +62,7 @@ u64 setup_memory(const struct multiboot_info *mbi)
 	usable = e820_total(&map, E820_TYPE_RAM);
 
 	memblock_reset();
-	if (memblock_add_e820(&map) <= 0)
+	if (e820_memblock_add(&map) <= 0)
 		panic("no usable memory in the map");
 	memblock_reserve(0, MiB); /* BIOS data, real-mode IVT, VGA, option ROMs */
 	memblock_reserve((u32)_kernel_start, (u32)(_kernel_end - _kernel_start));

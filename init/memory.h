@@ -3,7 +3,7 @@
 #ifndef INIT_MEMORY_H
 #define INIT_MEMORY_H
 
-#include "kernel/multiboot.h"
+#include "arch/x86/multiboot.h"
 
 /* Reads the loader's memory map, sanitizes and prints it, feeds memblock,
  * reserves the first MiB, the kernel image and the loader's data, turns on

@@ -49,24 +49,22 @@ static int region_insert(struct memblock_type *t, u32 base, u32 end)
 	return 0;
 }
 
-int memblock_add_e820(const struct e820_table *t)
+int memblock_add(u64 base, u64 size)
 {
-	u32 i, pages = 0;
+	u64 end_byte = base + size;
+	u64 start, end;
 
-	for (i = 0; i < t->nr_entries; i++) {
-		const struct e820_entry *e = &t->entries[i];
-		u64 start = (e->addr + PAGE_SIZE - 1) >> PAGE_SHIFT;
-		u64 end = (e->addr + e->size) >> PAGE_SHIFT;
-
-		if (e->type != E820_TYPE_RAM || end <= start)
-			continue;
-		if (end > HIGHMEM_LIMIT_PFN)
-			end = HIGHMEM_LIMIT_PFN;
-		if (region_insert(&memblock.memory, (u32)start, (u32)end) < 0)
-			return -1;
-		pages += (u32)(end - start);
-	}
-	return (int)pages;
+	if (end_byte < base) /* wraps past 2^64 */
+		end_byte = ~0ull;
+	start = (base + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	end = end_byte >> PAGE_SHIFT;
+	if (base > ~0ull - (PAGE_SIZE - 1)) /* rounding up would wrap */
+		return 0;
+	if (end > HIGHMEM_LIMIT_PFN)
+		end = HIGHMEM_LIMIT_PFN;
+	if (size == 0 || start >= end)
+		return 0;
+	return region_insert(&memblock.memory, (u32)start, (u32)end);
 }
 
 int memblock_reserve(u64 base, u64 size)

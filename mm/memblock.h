@@ -1,7 +1,8 @@
 /* mm/memblock.h - the boot-time memory allocator.
  *
  * Before the buddy allocator exists, memory is described by two sets of
- * page ranges (Linux's memblock): `memory`, the usable RAM from the e820 map,
+ * page ranges (Linux's memblock): `memory`, the usable RAM the architecture
+ * reports (on x86 the sanitized e820 map, fed by arch/x86/e820.c),
  * and `reserved`, what is already taken (the first MiB, the kernel image, the
  * boot loader's data, mem_map, early page tables). memblock_alloc() carves
  * from memory minus reserved; mm_release_memblock() later hands everything
@@ -10,9 +11,10 @@
 #define MM_MEMBLOCK_H
 
 #include "kernel/types.h"
-#include "mm/e820.h"
 
-#define MEMBLOCK_MAX_REGIONS 256
+/* Regions per set: enough for the usable ranges of a full sanitized e820 map
+ * (E820_MAX_ENTRIES raw entries); an add beyond it fails and is reported. */
+#define MEMBLOCK_MAX_REGIONS 1024
 
 struct memblock_region {
 	u32 base_pfn;
@@ -33,9 +35,11 @@ extern struct memblock memblock;
 
 /* Empties both sets. */
 void memblock_reset(void);
-/* Adds every usable entry of a sanitized e820 table to `memory`, partial
- * pages trimmed. Returns the pages added, or -1 when regions overflowed. */
-int memblock_add_e820(const struct e820_table *sanitized);
+/* Adds [base, base+size) bytes of usable RAM to `memory`, rounded inward to
+ * whole pages and cut at 4 GiB (HIGHMEM_LIMIT_PFN); overlapping and touching
+ * ranges merge. A range with no whole page is ignored. Returns 0, or -1 when
+ * the region table is full (MEMBLOCK_MAX_REGIONS; nothing is added). */
+int memblock_add(u64 base, u64 size);
 /* Adds [base, base+size) bytes to `reserved`, rounded outward to pages.
  * Returns 0, or -1 when the region table is full. */
 int memblock_reserve(u64 base, u64 size);

@@ -63,7 +63,7 @@
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
@@ -195,7 +195,7 @@ static void build(u8 h)
 		CHECK(e820_add(&raw, ram[i][0], ram[i][1], E820_TYPE_RAM) == 0);
 	CHECK(e820_sanitize(&raw, &e820, NULL) == 5);
 	memblock_reset();
-	CHECK(memblock_add_e820(&e820) > 0);
+	CHECK(e820_memblock_add(&e820) > 0);
 	CHECK(memblock_reserve(0, MiB) == 0);
 	end = memblock_end_pfn();
 	if (!map)

@@ -14,18 +14,21 @@
  *                      14 base << 36 (huge), 15 2^64 - 1 - low bits (wraps);
  *                size: u24 << (4 * (t >> 4)) bytes (up to 2^84, so sizes that
  *                      wrap past 2^64 are produced too, as u64 saturated);
- *                type: t & 7 -> { 1, 1, 1, 2, 3, 4, 5, 7 }; bit 3 of t: any
- *                      type (t >> 4 + 6) instead.
+ *                type: t & 7 -> { 1, 1, 1, 2, 3, 4, 5, 7 }; bit 3 of t: another
+ *                      32-bit type, any_type[t >> 4] (0, 0xffffffff, ...).
+ * The entries go through e820_add() (which merges touching entries of one
+ * type on input); the reference reads the decoded entries, not the table.
  * Invariants (abort on violation):
  *  - the sanitized map is sorted, non-overlapping, has no zero-length entry,
  *    ends at or below 4 GiB, merges touching entries of one type, and gives
  *    every point below 4 GiB exactly the type a reference computes (the
- *    strongest covering input type: non-usable beats usable, larger number
- *    beats smaller; nothing where no input covers it) -- so every usable
+ *    strongest covering input type: every type other than 1, whatever its
+ *    32-bit value, beats usable; larger number beats smaller; nothing where
+ *    no input covers it) -- so every usable
  *    output byte was usable in the input and under no non-usable entry;
  *  - dropped_above_4g lies between the union and the sum of the usable
  *    input bytes at or above 4 GiB; e820_usable_pages() counts whole pages;
- *  - memblock_add_e820 adds exactly those pages;
+ *  - e820_memblock_add adds exactly those pages;
  *  - when the highest usable pfn is at most MAX_PFNS (256 MiB): mm_init
  *    succeeds, mm_check() == 0, per zone present = usable pages in the zone,
  *    managed = present minus the first MiB, and the sum of managed pages is
@@ -37,7 +40,7 @@
 #include <string.h>
 
 #include "kernel/printk.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h"
 #include "mm/mm_init.h"
@@ -52,6 +55,8 @@
 #define LIMIT_4G 0x100000000ull
 
 static const u32 type_of[8] = { 1, 1, 1, 2, 3, 4, 5, 7 };
+static const u32 any_type[16] = { 0,  6,  8,   9,	   12,	       13,	   14,	       15,
+				  16, 20, 255, 0x7fffffff, 0x80000000, 0xefffffff, 0xfffffffe, 0xffffffff };
 
 /* ---- host allocator for mm_init, freed after every input -------------------- */
 static void *allocs[256];
@@ -111,7 +116,7 @@ static void decode_entry(const uint8_t *p, struct e820_entry *e)
 		e->size = ~0ull;
 	else
 		e->size = (u64)size24 << shift;
-	e->type = (t & 8) ? (t >> 4) + 6 : type_of[t & 7];
+	e->type = (t & 8) ? any_type[t >> 4] : type_of[t & 7];
 }
 
 /* ---- reference for the sanitizer ------------------------------------------ */
@@ -121,33 +126,51 @@ static u64 entry_end(const struct e820_entry *e)
 	return end < e->addr ? ~0ull : end;
 }
 
-static u32 strength(u32 type)
+static u64 strength(u32 type)
 {
-	return type == E820_TYPE_RAM ? 1 : type + 1;
+	return type == E820_TYPE_RAM ? 1 : (u64)type + 2;
 }
 
-/* Type the reference gives to address a: 0 when no input entry covers it. */
-static u32 ref_type(const struct e820_table *in, u64 a)
+/* The decoded input entries, as given (before e820_add merges any). */
+static struct e820_entry given[MAX_IN];
+static u32 ngiven;
+
+/* Type the reference gives to address a; *covered says whether any input
+ * entry covers it (type 0 is a type like any other). */
+static u32 ref_type(u64 a, bool *covered)
 {
-	u32 i, best = 0, type = 0;
-	for (i = 0; i < in->nr_entries; i++) {
-		const struct e820_entry *e = &in->entries[i];
+	u32 i, type = 0;
+	u64 best = 0;
+	for (i = 0; i < ngiven; i++) {
+		const struct e820_entry *e = &given[i];
 		if (e->size && a >= e->addr && a < entry_end(e) && strength(e->type) > best) {
 			best = strength(e->type);
 			type = e->type;
 		}
 	}
+	*covered = best != 0;
 	return type;
 }
 
-/* Type the sanitized table gives to address a (0: none). */
-static u32 out_type(const struct e820_table *out, u64 a)
+/* Type the sanitized table gives to address a; *covered as above. */
+static u32 out_type(const struct e820_table *out, u64 a, bool *covered)
 {
 	u32 i;
 	for (i = 0; i < out->nr_entries; i++)
-		if (a >= out->entries[i].addr && a < out->entries[i].addr + out->entries[i].size)
+		if (a >= out->entries[i].addr && a < out->entries[i].addr + out->entries[i].size) {
+			*covered = true;
 			return out->entries[i].type;
+		}
+	*covered = false;
 	return 0;
+}
+
+/* The sanitized table and the reference agree on address a. */
+static void check_point(const struct e820_table *out, u64 a)
+{
+	bool c1, c2;
+	u32 t1 = out_type(out, a, &c1), t2 = ref_type(a, &c2);
+	CHECK(c1 == c2 && (!c1 || t1 == t2));
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -156,7 +179,7 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void check_sanitized(const struct e820_table *in, const struct e820_table *out, u64 dropped)
+static void check_sanitized(const struct e820_table *out, u64 dropped)
 {
 	static u64 pts[2 * MAX_IN + 4];
 	u32 i, n = 0, pages = 0;
@@ -177,11 +200,11 @@ static void check_sanitized(const struct e820_table *in, const struct e820_table
 	CHECK(e820_usable_pages(out) == pages);
 
 	/* every elementary interval below 4 GiB has the reference's type */
-	for (i = 0; i < in->nr_entries; i++) {
-		if (!in->entries[i].size)
+	for (i = 0; i < ngiven; i++) {
+		if (!given[i].size)
 			continue;
-		pts[n++] = in->entries[i].addr;
-		pts[n++] = entry_end(&in->entries[i]);
+		pts[n++] = given[i].addr;
+		pts[n++] = entry_end(&given[i]);
 	}
 	pts[n++] = 0;
 	pts[n++] = LIMIT_4G; /* so no interval straddles 4 GiB */
@@ -190,8 +213,8 @@ static void check_sanitized(const struct e820_table *in, const struct e820_table
 		u64 a = pts[i], b = pts[i + 1];
 		if (a == b || a >= LIMIT_4G)
 			continue;
-		CHECK(out_type(out, a) == ref_type(in, a));
-		CHECK(out_type(out, b - 1) == ref_type(in, b - 1));
+		check_point(out, a);
+		check_point(out, b - 1);
 	}
 
 	/* usable bytes at or above 4 GiB: exactly the bytes whose strongest
@@ -199,7 +222,8 @@ static void check_sanitized(const struct e820_table *in, const struct e820_table
 	 * RAM wins), as below 4 GiB */
 	for (i = 0; i + 1 < n; i++) {
 		u64 a = pts[i], b = pts[i + 1];
-		if (a >= LIMIT_4G && b > a && ref_type(in, a) == E820_TYPE_RAM)
+		bool covered;
+		if (a >= LIMIT_4G && b > a && ref_type(a, &covered) == E820_TYPE_RAM && covered)
 			union_above += b - a;
 	}
 	CHECK(dropped == union_above);
@@ -258,19 +282,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	console_unregister_all();
 	console_register(quiet);
-	in.nr_entries = 0;
+	e820_reset(&in);
 	n = (u32)MIN((size - 2) / 8, (size_t)MAX_IN);
 	for (i = 0; i < n; i++) {
-		struct e820_entry e;
-		decode_entry(data + 2 + 8 * i, &e);
-		CHECK(e820_add(&in, e.addr, e.size, e.type) == 0);
+		decode_entry(data + 2 + 8 * i, &given[i]);
+		CHECK(e820_add(&in, given[i].addr, given[i].size, given[i].type) == 0);
 	}
+	ngiven = n;
+	CHECK(in.nr_entries + in.nr_merged == in.nr_input && in.nr_input <= n && in.nr_refused == 0);
 	rc = e820_sanitize(&in, &out, &dropped);
 	CHECK(rc >= 0 && (u32)rc == out.nr_entries && out.nr_entries <= 2 * n);
-	check_sanitized(&in, &out, dropped);
+	check_sanitized(&out, dropped);
 
 	memblock_reset();
-	pages = memblock_add_e820(&out);
+	pages = e820_memblock_add(&out);
 	CHECK(pages >= 0 && (u32)pages == e820_usable_pages(&out));
 	CHECK(memblock_memory_pages(0, HIGHMEM_LIMIT_PFN) == (u32)pages);
 	CHECK(memblock_reserve(0, MiB) == 0);

@@ -9,7 +9,7 @@
 
 #include "kernel/mwc.h"
 #include "kernel/task.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "tests/host/host_support.h"
@@ -57,7 +57,7 @@ static inline int fixture_build_map(const struct e820_entry *entries, int n, u32
 	if (e820_sanitize(&raw, &map, NULL) < 0)
 		return -1;
 	memblock_reset();
-	if (memblock_add_e820(&map) < 0 || memblock_reserve(0, 0x100000) < 0)
+	if (e820_memblock_add(&map) < 0 || memblock_reserve(0, 0x100000) < 0)
 		return -1;
 	task_init();
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);

@@ -293,7 +293,7 @@ static void test_memblock_alloc_and_reserve(void **state)
 	e820_add(&in, MB(1), MB(15), E820_TYPE_RAM);
 	e820_sanitize(&in, &map, NULL);
 	memblock_reset();
-	assert_int_equal(memblock_add_e820(&map), 160 + 15 * 256);
+	assert_int_equal(e820_memblock_add(&map), 160 + 15 * 256);
 	memblock_reserve(0, MB(1));
 	memblock_reserve(MB(1), 4097); /* 4097 bytes round outward to 2 pages */
 	/* lowest fit at or above 1 MiB, after the reservations */
@@ -308,7 +308,7 @@ static void test_memblock_alloc_and_reserve(void **state)
 	e820_add(&in, MB(16), MB(16), E820_TYPE_RAM);
 	e820_sanitize(&in, &map, NULL);
 	memblock_reset();
-	memblock_add_e820(&map);
+	e820_memblock_add(&map);
 	memblock_reserve(0, MB(1));
 	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(16));
 	assert_int_equal(memblock_alloc(MB(15), 4096, 0x100000), MB(16) + KB(4));

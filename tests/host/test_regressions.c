@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "tests/host/host_support.h"
 
 #define GB(x) ((u64)(x) << 30)

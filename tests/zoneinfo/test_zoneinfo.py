@@ -69,6 +69,8 @@ def test_map_matches_expected(path):
     exp_map = [(int(a, 0), int(s, 0), t) for a, s, t in exp["map"]]
     assert got_map == exp_map
     assert out["dropped_above_4g"] == exp["dropped_above_4g"]
+    if "input" in exp:  # entries read, merged on input, not read
+        assert out["input"] == exp["input"]
     assert [z["name"] for z in out["zones"]] == ZONES
     for z in out["zones"]:
         want = exp["zones"][z["name"]]
@@ -111,7 +113,7 @@ def test_stdin_gives_the_same_result():
     ("0 4096 1 extra\n", 1),
     ("0 4096\n", 1),
     ("0x 4096 1\n", 1),
-    ("0 4096 0\n", 1),                         # type 0 is not an e820 type
+    ("0 4096 0x100000000\n", 1),               # a type wider than 32 bits (type 0 is valid)
     ("0x10000000000000000 4096 1\n", 1),       # does not fit in 64 bits
     ("0 4096 -1\n", 1),
     ("0 0x100000 1\nBIOS-e820: [mem 0x100000-0x1fffff] bogus\n", 2),
@@ -129,14 +131,52 @@ def test_malformed_input_exits_2_naming_the_line(text, line):
     assert r.stdout == ""
 
 
-def test_too_many_entries_exits_2():
-    text = "".join(f"{i * 8192} 4096 1\n" for i in range(129))
+def test_more_than_128_entries_are_used():
+    """The old 128-entry limit refused this map (exit 2, "more than 128
+    entries"); the kernel dropped it whole. Now every entry is used: 129
+    separate usable pages above 1 MiB (none touch, so none merge)."""
+    text = "".join(f"{0x100000 + i * 8192} 4096 1\n" for i in range(129))
+    out = run_json([], stdin=text)
+    assert out["input"]["entries"] == 129 and out["input"]["merged_to"] == 129
+    assert out["input"]["not_read"] == 0
+    assert len(out["map"]) == 129
+    assert out["present_pages"] == 129
+
+
+def test_beyond_1024_entries_the_rest_is_used_and_said():
+    """1100 entries that cannot merge (8 KiB usable, 4 KiB reserved, ...):
+    the first 1024 are used; the 76 others are counted, the 38 reserved ones
+    reserved as one range, and the kernel's input line says so."""
+    text = "".join(f"{0x1000000 + i // 2 * 0x3000 + (i & 1) * 0x2000:#x} {0x1000 if i & 1 else 0x2000:#x} "
+                   f"{2 if i & 1 else 1}\n" for i in range(1100))
+    out = run_json([], stdin=text)
+    assert out["input"] == {"entries": 1100, "merged_to": 1024, "compactions": 1, "not_read": 76,
+                            "not_read_usable": 38, "not_read_reserved": [0x1602000, 0x1672000]}
+    assert out["present_pages"] == 512 * 2
     r = run([], stdin=text)
-    assert r.returncode == 2
-    assert "line 129: more than 128 entries" in r.stderr
-    # 128 entries are fine
-    r = run([], stdin="".join(f"{0x100000 + i * 8192} 4096 1\n" for i in range(128)))
-    assert r.returncode == 0, r.stderr
+    assert ("76 entries not read (38 usable, not used); the other 38 reserved as one range "
+            "[mem 0x0000000001602000-0x0000000001671fff]; the 1024 entries read are used") in r.stdout
+
+
+@pytest.mark.parametrize("typ,name", [(0, "type 0"), (2, "reserved"), (3, "ACPI data"), (4, "ACPI NVS"),
+                                      (5, "unusable"), (7, "persistent"), (12, "type 12"),
+                                      (0x80000000, "type 2147483648"), (0xffffffff, "type 4294967295")])
+def test_every_type_other_than_1_is_not_usable(typ, name):
+    """The issue's map with each non-usable type, in both input forms: the
+    MiB at 512 MiB is never usable, and the type is printed by its name."""
+    plain = f"0x0 0x9fc00 1\n0x100000 0x7ff00000 1\n0x20000000 0x100000 {typ}\n"
+    bootlog = ("BIOS-e820: [mem 0x0-0x9fbff] usable\nBIOS-e820: [mem 0x100000-0x7fffffff] usable\n"
+               f"BIOS-e820: [mem 0x20000000-0x200fffff] type {typ}\n")
+    for text in (plain, bootlog):
+        out = run_json([], stdin=text)
+        assert out["zones"][1]["present_pages"] == 225024
+        assert {"addr": 0x20000000, "size": 0x100000, "type": typ, "type_name": name} in out["map"]
+    # listed before the RAM it overlaps, and covering a whole RAM entry
+    out = run_json([], stdin=f"0x1f000000 0x2000000 {typ}\n0x100000 0x7ff00000 1\n0x0 0x9fc00 1\n"
+                             f"0x30000000 0x100000 1\n0x2ff00000 0x300000 {typ}\n")
+    assert out["zones"][1]["present_pages"] == 225280 - 8192 - 768  # 32 MiB and 3 MiB
+    r = run([], stdin=plain)
+    assert f"BIOS-e820: [mem 0x0000000020000000-0x00000000200fffff] {name}" in r.stdout
 
 
 @pytest.mark.parametrize("text", [

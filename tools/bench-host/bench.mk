@@ -13,12 +13,12 @@ HOSTCC  ?= gcc
 
 HOST_ARCH_INC ?= -Iarch/host/include
 BENCH_HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
-BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(sort $(wildcard mm/*.c)) \
+BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(sort $(wildcard mm/*.c)) arch/x86/e820.c \
 	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
 
 .PHONY: bench-host
 
-$(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h)
+$(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_HOST_CFLAGS) -o $@ $(BENCH_HOST_SRCS)
 

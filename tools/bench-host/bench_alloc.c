@@ -36,7 +36,7 @@
 #include <unistd.h>
 
 #include "kernel/task.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
@@ -77,7 +77,7 @@ static void build(u32 colors)
 	e820_add(&raw, 1u << 20, 511u << 20, E820_TYPE_RAM);
 	e820_sanitize(&raw, &map, NULL);
 	memblock_reset();
-	memblock_add_e820(&map);
+	e820_memblock_add(&map);
 	memblock_reserve(0, 1u << 20);
 	mm_params.cache_size = (colors ? colors : 64) * PAGE_SIZE;
 	mm_params.cache_ways = 1;

@@ -12,7 +12,12 @@
  * '#' starts a comment; blank lines and the "BIOS-provided physical RAM map:"
  * header are ignored.
  *
- * Then what the kernel does at boot: e820_sanitize, memblock_add_e820,
+ * TYPE is any 32-bit value: as in the kernel, 1 is usable and every other
+ * value (0 included) is memory that must not be used. Entries go through
+ * e820_add() as the kernel's do (merged on input, at most E820_MAX_ENTRIES
+ * kept; beyond it the entries not read are counted and said, the rest used).
+ *
+ * Then what the kernel does at boot: e820_sanitize, e820_memblock_add,
  * memblock_reserve of the first MiB, mm_init() (allocating through calloc
  * instead of memblock, so nothing else is reserved), and it prints the
  * sanitized map, each zone (start/end pfn, spanned/present/managed/free pages,
@@ -22,8 +27,9 @@
  * is deterministic either way: the generator has a fixed seed).
  *
  * Exit status: 0 ok; 1 no usable memory below 4 GiB; 2 bad usage, unreadable
- * file, malformed line (the message names the line and the accepted forms)
- * or more than E820_MAX_ENTRIES entries. */
+ * file or malformed line (the message names the line and the accepted forms).
+ * The kernel's "memory: map from ... has N entries, merged to M" line is
+ * printed before the sanitized map (text) or given as "input" (--json). */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -34,7 +40,7 @@
 #include "init/params.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
-#include "mm/e820.h"
+#include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
@@ -90,8 +96,9 @@ static int parse_num(const char **s, u64 *out)
 	return 0;
 }
 
-/* Type names of the Linux boot log (arch/x86/kernel/e820.c). Returns the type, or 0. */
-static u32 parse_type_name(const char *s)
+/* Type names of the Linux boot log (arch/x86/kernel/e820.c), and "type N"
+ * for any 32-bit N (0 included). Sets *type; returns 0, or -1 when unknown. */
+static int parse_type_name(const char *s, u32 *type)
 {
 	static const struct {
 		const char *name;
@@ -104,21 +111,25 @@ static u32 parse_type_name(const char *s)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(s, names[i].name))
-			return names[i].type;
+		if (!strcmp(s, names[i].name)) {
+			*type = names[i].type;
+			return 0;
+		}
 	if (!strncmp(s, "persistent (type ", 17)) {
 		s += 17;
-		if (parse_num(&s, &n) < 0 || strcmp(s, ")") || n == 0 || n > 0xffffffffu)
-			return 0;
-		return (u32)n;
+		if (parse_num(&s, &n) < 0 || strcmp(s, ")") || n > 0xffffffffu)
+			return -1;
+		*type = (u32)n;
+		return 0;
 	}
 	if (!strncmp(s, "type ", 5)) {
 		s += 5;
-		if (parse_num(&s, &n) < 0 || *s || n == 0 || n > 0xffffffffu)
-			return 0;
-		return (u32)n;
+		if (parse_num(&s, &n) < 0 || *s || n > 0xffffffffu)
+			return -1;
+		*type = (u32)n;
+		return 0;
 	}
-	return 0;
+	return -1;
 }
 
 /* "[mem 0xSTART-0xEND] TYPENAME" after "BIOS-e820:". Returns 0 or -1. */
@@ -135,15 +146,16 @@ static int parse_bootlog(const char *s, struct e820_table *t)
 		return -1;
 	if (end < start)
 		return -1;
-	type = parse_type_name(skip_ws(s));
-	if (!type)
+	if (parse_type_name(skip_ws(s), &type) < 0)
 		return -1;
-	/* inclusive end: [start, end] is end - start + 1 bytes (2^64 clamps) */
-	return e820_add(t, start, end - start == ~0ull ? ~0ull : end - start + 1, type) < 0 ? -2 : 0;
+	/* inclusive end: [start, end] is end - start + 1 bytes (2^64 clamps);
+	 * an entry e820_add() refuses is counted in t and said later */
+	e820_add(t, start, end - start == ~0ull ? ~0ull : end - start + 1, type);
+	return 0;
 }
 
 /* One line, comment and trailing blanks already cut. Returns 0 (entry
- * added, or nothing to add), -1 malformed, -2 too many entries. */
+ * offered to e820_add, or nothing to add), -1 malformed. */
 static int parse_line(char *line, struct e820_table *t)
 {
 	const char *s = skip_ws(line);
@@ -169,9 +181,10 @@ static int parse_line(char *line, struct e820_table *t)
 	if (parse_num(&s, &len) < 0 || (*s != ' ' && *s != '\t'))
 		return -1;
 	s = skip_ws(s);
-	if (parse_num(&s, &type) < 0 || *skip_ws(s) || type == 0 || type > 0xffffffffu)
+	if (parse_num(&s, &type) < 0 || *skip_ws(s) || type > 0xffffffffu)
 		return -1;
-	return e820_add(t, base, len, (u32)type) < 0 ? -2 : 0;
+	e820_add(t, base, len, (u32)type);
+	return 0;
 }
 
 /* Reads every line of f into t. Returns 0, or the exit status after a message. */
@@ -194,13 +207,8 @@ static int read_map(FILE *f, const char *fname, struct e820_table *t)
 		while (n > 0 && isspace((unsigned char)line[n - 1]))
 			line[--n] = '\0';
 		r = parse_line(line, t);
-		if (r == -1 || (r == 0 && t->nr_entries > E820_MAX_ENTRIES) || r == -2) {
-			if (r == -1)
-				fprintf(stderr, "zoneinfo: %s: line %u: malformed: '%s'\n%s", fname, lineno, line,
-					forms);
-			else
-				fprintf(stderr, "zoneinfo: %s: line %u: more than %u entries\n", fname, lineno,
-					E820_MAX_ENTRIES);
+		if (r < 0) {
+			fprintf(stderr, "zoneinfo: %s: line %u: malformed: '%s'\n%s", fname, lineno, line, forms);
 			rc = 2;
 			break;
 		}
@@ -211,11 +219,22 @@ static int read_map(FILE *f, const char *fname, struct e820_table *t)
 
 /* ---- output -------------------------------------------------------------- */
 
-static void print_text(const struct e820_table *map, u64 dropped)
+static void stdout_console(const char *s, size_t n)
+{
+	fwrite(s, 1, n, stdout);
+}
+
+static void print_text(const struct e820_table *raw, const struct e820_table *map, u64 dropped)
 {
 	u32 i, o;
 	char size[16];
 
+	/* the kernel's own input line, through its printk */
+	console_unregister_all();
+	console_register(stdout_console);
+	e820_print_input(raw, map, "input");
+	console_unregister_all();
+	console_register(stderr_console);
 	printf("sanitized e820 map (%u entries):\n", map->nr_entries);
 	for (i = 0; i < map->nr_entries; i++) {
 		const struct e820_entry *e = &map->entries[i];
@@ -245,11 +264,15 @@ static void print_text(const struct e820_table *map, u64 dropped)
 	printf("\n");
 }
 
-static void print_json(const struct e820_table *map, u64 dropped)
+static void print_json(const struct e820_table *raw, const struct e820_table *map, u64 dropped)
 {
 	u32 i, o, present = 0, managed = 0, free_pages = 0;
 
-	printf("{\n  \"map\": [");
+	printf("{\n  \"input\": {\"entries\": %u, \"merged_to\": %u, \"compactions\": %u, \"not_read\": %u, "
+	       "\"not_read_usable\": %u, \"not_read_reserved\": [%" PRIu64 ", %" PRIu64 "]},\n",
+	       raw->nr_input, raw->nr_entries, raw->nr_compacted, raw->nr_refused, raw->nr_refused_ram, raw->refused_lo,
+	       raw->refused_hi);
+	printf("  \"map\": [");
 	for (i = 0; i < map->nr_entries; i++) {
 		const struct e820_entry *e = &map->entries[i];
 		printf("%s\n    {\"addr\": %" PRIu64 ", \"size\": %" PRIu64 ", \"type\": %u, \"type_name\": \"%s\"}",
@@ -331,25 +354,22 @@ int main(int argc, char **argv)
 		return rc;
 
 	if (e820_sanitize(&raw, &map, &dropped) < 0)
-		return 2; /* cannot happen: read_map caps the entries */
+		return 2; /* cannot happen: e820_add caps the entries */
 	memblock_reset();
-	if (memblock_add_e820(&map) < 0) {
-		fprintf(stderr, "zoneinfo: %s: too many usable ranges for memblock\n", fname);
-		return 2;
-	}
+	e820_memblock_add(&map); /* says on stderr when memblock overflowed */
 	if (!memblock_end_pfn()) {
 		fprintf(stderr,
 			"zoneinfo: %s: no usable memory below 4 GiB (%u entries read, %" PRIu64
 			" usable bytes at or above 4 GiB ignored)\n",
-			fname, raw.nr_entries, dropped);
+			fname, raw.nr_input, dropped);
 		return 1;
 	}
 	memblock_reserve(0, RESERVED_LOW);
 	if (mm_init(host_alloc) < 0)
 		return 1;
 	if (json)
-		print_json(&map, dropped);
+		print_json(&raw, &map, dropped);
 	else
-		print_text(&map, dropped);
+		print_text(&raw, &map, dropped);
 	return 0;
 }
