@@ -178,6 +178,21 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 				fragmented[b / 32] &= ~(1u << (b % 32));
 		}
 	}
+	{
+		/* A zone touching fewer than four 4 MiB blocks gets none whole
+		 * by the offset (its reserve keeps its high orders instead), so
+		 * its ballast does not depend on the luck of the offset. */
+		struct zone *zone;
+		for_each_zone(zone)
+		{
+			u32 b, first = zone->zone_start_pfn >> BLOCK_SHIFT;
+			u32 last = (zone_end_pfn(zone) + (1u << BLOCK_SHIFT) - 1) >> BLOCK_SHIFT;
+			if (!zone->spanned_pages || last - first >= 4)
+				continue;
+			for (b = first; b < last; b++)
+				fragmented[b / 32] |= 1u << (b % 32);
+		}
+	}
 	/* scratch is still in address order here */
 	mark_reserve(scratch, c.n, &plan);
 	for (i = 0; i < MAX_NR_ZONES; i++)

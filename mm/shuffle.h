@@ -11,7 +11,11 @@
  * (all but every fourth, from a random offset) are "fragmented": a random
  * mm_ballast= percent of their free pages stay allocated as ballast
  * (standing for other users' memory). The fourth block stays whole, so
- * high-order allocations still work on large machines.
+ * high-order allocations still work on large machines. A zone that touches
+ * fewer than four 4 MiB blocks gets no block whole by the offset (all its
+ * blocks are fragmented, so its ballast does not depend on the offset's
+ * luck: a 4 MiB machine got none for one seed in four); its reserve, below,
+ * keeps its high orders.
  *
  * The per-zone reserve (the rule that holds on every machine): a zone with
  * three or fewer 4 MiB blocks may get no whole block from the offset (an
