@@ -8,6 +8,7 @@
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
 #include "kernel/cmdline.h"
+#include "kernel/fault.h"
 #include "kernel/multiboot.h"
 #include "kernel/mwc.h"
 #include "kernel/panic.h"
@@ -33,7 +34,6 @@ void kmain(u32 magic, u32 mbi_phys);
 /* ---- kernel parameters (mm/ has its own table, merged below) ---- */
 static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
-static const char *const fault_choices[] = { "none", "pf", "ud", "de", "null", NULL };
 
 static struct {
 	bool help;
@@ -204,21 +204,6 @@ static u64 setup_memory(const struct multiboot_info *mbi)
 	return usable;
 }
 
-static void raise_fault(u32 which)
-{
-	printk("fault: raising a deliberate CPU exception (fault=%s)\n", fault_choices[which]);
-	if (which == 1)
-		*(volatile u32 *)0xdeadbeef = 1;
-	else if (which == 2)
-		__asm__ volatile("ud2");
-	else if (which == 4)
-		printk("%u\n", *(volatile u32 *)NULL);
-	else if (which == 3) {
-		volatile u32 zero = 0;
-		printk("%u\n", 1u / zero);
-	}
-}
-
 void kmain(u32 magic, u32 mbi_phys)
 {
 	const struct multiboot_info *mbi = (const struct multiboot_info *)mbi_phys;
@@ -366,7 +351,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		mm_dump_free_lists(); /* zone x order x color, for the bug report */
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	if (kp.fault)
-		raise_fault(kp.fault);
+		fault_raise(kp.fault);
 	printk("@final status=%s failures=%u\n", failures ? "fail" : "ok", failures);
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
 	arch_halt(failures ? EXIT_FAILURE_CODE : EXIT_SUCCESS_CODE);
