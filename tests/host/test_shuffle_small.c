@@ -116,8 +116,8 @@ static void check_machine(const struct machine *m, int ballast)
 		for (z = 0; z < MAX_NR_ZONES; z++) {
 			u32 want = free0[z] < SHUFFLE_ZONE_RESERVE_PAGES ? free0[z] : SHUFFLE_ZONE_RESERVE_PAGES;
 			if (shuffle_reserve_pages[z] < want)
-				fail_msg("%s seed=%u zone %s: reserve %u pages, want >= %u", m->name, seed, zone_names[z],
-					 shuffle_reserve_pages[z], want);
+				fail_msg("%s seed=%u zone %s: reserve %u pages, want >= %u", m->name, seed,
+					 zone_names[z], shuffle_reserve_pages[z], want);
 		}
 		if (ballast > 0 && mm_ballast_pages == 0)
 			no_ballast++;
@@ -155,9 +155,17 @@ static const struct machine machines[] = {
 	{ "20M+36K", MB(20) + KB(36), KB(800), { { 0 } }, 0 },
 	/* holes: firmware ranges punched into RAM */
 	{ "8M-hole-at-4M", MB(8), KB(800), { { MB(4), KB(512) } }, 1 },
-	{ "12M-holes-each-MiB", MB(12), KB(800),
-	  { { MB(3), KB(4) }, { MB(4) + KB(4), KB(4) }, { MB(5) + KB(8), KB(4) }, { MB(6), KB(12) },
-	    { MB(7) + KB(60), KB(4) }, { MB(8) + KB(4), KB(4) }, { MB(9) + KB(124), KB(4) }, { MB(10), KB(4) } },
+	{ "12M-holes-each-MiB",
+	  MB(12),
+	  KB(800),
+	  { { MB(3), KB(4) },
+	    { MB(4) + KB(4), KB(4) },
+	    { MB(5) + KB(8), KB(4) },
+	    { MB(6), KB(12) },
+	    { MB(7) + KB(60), KB(4) },
+	    { MB(8) + KB(4), KB(4) },
+	    { MB(9) + KB(124), KB(4) },
+	    { MB(10), KB(4) } },
 	  8 },
 	{ "20M-Normal-mostly-hole", MB(20), KB(800), { { MB(16), MB(3) + KB(512) } }, 1 },
 	{ "6M-hole-above-kernel", MB(6), KB(800), { { MB(2), KB(768) } }, 1 },
