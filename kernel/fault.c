@@ -20,15 +20,14 @@ static void fault_list_double_del(void)
 	list_del(e);
 	printk("fault: node unlinked once; next=%p prev=%p (the poison values)\n", (void *)e->next, (void *)e->prev);
 	__asm__ volatile("" : "+r"(e) : : "memory"); /* the compiler knows nothing of e now */
-	list_del(e);				      /* stores through LIST_POISON1: #PF */
+	list_del(e);				     /* stores through LIST_POISON1: #PF */
 }
 
 void fault_raise(u32 which)
 {
 	u32 out;
 
-	printk("fault: raising a deliberate CPU exception (fault=%s)\n",
-	       which < FAULT_NR ? fault_choices[which] : "?");
+	printk("fault: raising a deliberate CPU exception (fault=%s)\n", which < FAULT_NR ? fault_choices[which] : "?");
 	switch (which) {
 	case FAULT_PF:
 		__asm__ volatile("movl $1, (%0)" : : "r"(FAULT_PF_ADDR) : "memory");

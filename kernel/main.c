@@ -7,6 +7,7 @@
 #include "arch/x86/fbcon.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
+#include "bench/bench_fit.h"
 #include "kernel/cmdline.h"
 #include "kernel/fault.h"
 #include "kernel/multiboot.h"
@@ -131,6 +132,8 @@ static void parse_cmdline(const char *cmdline)
 		all_params[all_nparams++] = kernel_params[i];
 	for (i = 0; i < mm_param_count; i++)
 		all_params[all_nparams++] = mm_param_table[i];
+	for (i = 0; i < selftest_param_count; i++)
+		all_params[all_nparams++] = selftest_param_table[i];
 	cmdline_parse(cmdline, all_params, all_nparams);
 }
 
@@ -308,6 +311,13 @@ void kmain(u32 magic, u32 mbi_phys)
 	mm_print_buddyinfo();
 	page_color_print(mm_params.mm_debug);
 
+	/* Page tables of the benchmark buffers (skipping benchmarks that do not
+	 * fit), then the leak-check baseline, before the self-tests. */
+	kp.bench = bench_fit_prepare(kp.bench, kp.bench_max);
+	bench_phase_enable(kp.cachesim);
+	for (z = 0; z < MAX_NR_ZONES; z++)
+		free_before[z] = contig_page_data.node_zones[z].free_pages;
+
 	if (kp.selftest)
 		failures += selftest_run_all();
 
@@ -324,11 +334,6 @@ void kmain(u32 magic, u32 mbi_phys)
 				    .tsc_khz = tsc_khz,
 				    .phase_marks = kp.cachesim,
 				    .check = mm_params.mm_debug };
-	if (bench_buf_prepare(kp.bench_max * 2) < 0)
-		panic("cannot build page tables for the benchmark buffer");
-	bench_phase_enable(kp.cachesim);
-	for (z = 0; z < MAX_NR_ZONES; z++)
-		free_before[z] = contig_page_data.node_zones[z].free_pages;
 	failures += bench_run(&bc);
 
 	/* ---- after the benchmarks ---- */
@@ -338,8 +343,9 @@ void kmain(u32 magic, u32 mbi_phys)
 	for (z = 0; z < MAX_NR_ZONES; z++) {
 		u32 now = contig_page_data.node_zones[z].free_pages;
 		if (now != free_before[z]) {
-			printk("leak check: FAIL zone %s: %u free pages before the benchmarks, %u after\n",
-			       zone_names[z], free_before[z], now);
+			printk(
+			    "leak check: FAIL zone %s: %u free pages before the self-tests, %u after the benchmarks\n",
+			    zone_names[z], free_before[z], now);
 			failures++;
 		}
 	}
