@@ -10,6 +10,7 @@
 #include "bench/bench_fit.h"
 #include "kernel/cmdline.h"
 #include "kernel/fault.h"
+#include "kernel/min_ram.h"
 #include "kernel/multiboot.h"
 #include "kernel/mwc.h"
 #include "kernel/panic.h"
@@ -188,6 +189,7 @@ static u64 setup_memory(const struct multiboot_info *mbi)
 		printk("memory: %llu MiB of usable memory at or above 4 GiB ignored (no PAE)\n",
 		       (unsigned long long)(dropped >> 20));
 	usable = e820_total(&map, E820_TYPE_RAM);
+	min_ram_check(usable); /* stops below 4 MiB machines */
 
 	memblock_reset();
 	if (memblock_add_e820(&map) <= 0)
