@@ -9,7 +9,8 @@
 #include "bench/bench.h"
 #include "init/boot_log.h"
 #include "init/defaults.h"
-#include "init/fault.h"
+#include "arch/x86/fault_inject.h"
+#include "bench/bench_fit.h"
 #include "init/leakcheck.h"
 #include "init/memory.h"
 #include "init/params.h"
@@ -68,9 +69,9 @@ void kmain(u32 magic, u32 mbi_phys)
 		printk("@result skipped=no_tsc\n");
 		bc->which = BENCH_NONE;
 	}
-	/* Page tables the benchmarks need exist before the baseline. */
-	if (bench_buf_prepare(bc->max_ws * 2) < 0)
-		panic("cannot build page tables for the benchmark buffer");
+	/* Page tables of the benchmark buffers (skipping benchmarks that do not
+	 * fit) exist before the baseline. */
+	bc->which = bench_fit_prepare(bc->which, bc->max_ws);
 	bench_phase_enable(bc->phase_marks);
 
 	leakcheck_baseline(); /* before the self-tests: a leaking self-test fails */
@@ -85,7 +86,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (failures || mm_params.mm_debug)
 		mm_dump_free_lists(); /* zone x order x color, for the bug report */
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
-	fault_raise(boot_config.fault);
+	if (boot_config.fault)
+		fault_raise(boot_config.fault);
 	cmdline_print_rejections(); /* a typo is seen next to @final */
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());

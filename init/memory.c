@@ -1,5 +1,6 @@
 /* init/memory.c - see memory.h. */
 #include "init/memory.h"
+#include "init/min_ram.h"
 #include "arch/x86/arch.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -60,6 +61,7 @@ u64 setup_memory(const struct multiboot_info *mbi)
 		printk("memory: %llu MiB of usable memory at or above 4 GiB ignored (no PAE)\n",
 		       (unsigned long long)(dropped >> 20));
 	usable = e820_total(&map, E820_TYPE_RAM);
+	min_ram_check(usable); /* stops below 4 MiB machines */
 
 	memblock_reset();
 	if (e820_memblock_add(&map) <= 0)

@@ -1,9 +1,10 @@
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
+#include "arch/x86/fault_inject.h"
+#include "init/selftest.h"
 #include "kernel/string.h"
 #include "mm/mm_init.h"
 
-const char *const fault_names[] = { "none", "pf", "ud", "de", "null", NULL };
 static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 
@@ -34,10 +35,15 @@ struct kernel_param boot_params[] = {
 	  .max = 0xffff,
 	  .help = "isa-debug-exit port to end QEMU with the result (0 = halt; never on real PCs)" },
 	{ .name = "selftest", .type = PARAM_BOOL, .value = &boot_config.selftest, .help = "run the boot self-tests" },
+	{ .name = "selftest_inject",
+	  .type = PARAM_ENUM,
+	  .value = &selftest_inject,
+	  .choices = selftest_inject_names,
+	  .help = "test the self-tests' failure paths: alloc_fail (2nd allocation of each fails) or leak" },
 	{ .name = "fault",
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.fault,
-	  .choices = fault_names,
+	  .choices = fault_choices,
 	  .help = "raise a CPU exception at the end (tests the fault report)" },
 	/* ---- the memory manager (struct mm_params) ---- */
 	{ .name = "page_color",

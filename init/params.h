@@ -30,9 +30,6 @@ struct boot_config {
 extern struct boot_config boot_config;
 extern struct kernel_param boot_params[];
 extern const size_t boot_param_count;
-/* fault= values, index = boot_config.fault; NULL-terminated. */
-extern const char *const fault_names[];
-
 /* Parses cmdline (may be NULL) against boot_params[]: every rejection is
  * printed by kernel/cmdline.c. Returns the number of rejected tokens. */
 int params_parse(const char *cmdline);

@@ -1,6 +1,15 @@
 /* init/selftest.c - quick checks of the live allocator at boot. Each test
- * returns NULL when it passed, or a short reason. Tests leave the allocator
- * as they found it (the leak check after the benchmarks would notice). */
+ * returns NULL when it passed, or a short reason. Every test frees what it
+ * took on every path, passed or failed: the leak check compares the free
+ * pages with a baseline taken before the self-tests (init/main.c), so a
+ * self-test that loses a page fails the run.
+ *
+ * selftest_inject= provokes the failure paths (tests/boot/test_small.py):
+ *   alloc_fail  the second allocation of every self-test fails, as if
+ *               memory had run out (each test then fails and must still
+ *               give back what it holds: the leak check stays clean)
+ *   leak        alloc_free_roundtrip keeps one order-0 page and still
+ *               passes, a deliberate leak that only the leak check sees */
 #include "init/selftest.h"
 #include "arch/x86/arch.h"
 #include "kernel/printk.h"
@@ -9,28 +18,55 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
+enum { INJECT_NONE, INJECT_ALLOC_FAIL, INJECT_LEAK };
+const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
+u32 selftest_inject;
+static u32 st_allocs; /* allocations of the running self-test */
+
+
+/* Every self-test allocation goes through here (selftest_inject=alloc_fail
+ * makes the second one of each test fail). */
+static struct page *st_alloc(u32 gfp, u32 order)
+{
+	if (selftest_inject == INJECT_ALLOC_FAIL && ++st_allocs == 2)
+		return NULL;
+	return alloc_pages(gfp, order);
+}
+
 static const char *st_mm_check(void)
 {
 	return mm_check() == 0 ? NULL : "mm_check reported a violation";
 }
 
+/* Sixteen blocks held at once, orders 0,1,2,3,0,1,... (60 pages). */
 static const char *st_alloc_free_roundtrip(void)
 {
 	struct page *p[16];
-	u32 before = nr_free_pages(), i;
+	u32 before = nr_free_pages(), i, n;
+	const char *why = NULL;
 
-	for (i = 0; i < 16; i++)
-		if (!(p[i] = alloc_pages(GFP_KERNEL, i % 4)))
-			return "allocation failed";
-	for (i = 0; i < 16; i++)
+	for (n = 0; n < 16; n++)
+		if (!(p[n] = st_alloc(GFP_KERNEL, n % 4))) {
+			why = "allocation failed";
+			break;
+		}
+	for (i = 0; i < n; i++) {
+		if (selftest_inject == INJECT_LEAK && i == 0) {
+			printk("selftest: (selftest_inject=leak: one page at pfn 0x%x is kept)\n", page_to_pfn(p[0]));
+			before -= 1;
+			continue;
+		}
 		__free_pages(p[i], i % 4);
-	return nr_free_pages() == before ? NULL : "free page count changed";
+	}
+	if (!why && nr_free_pages() != before)
+		why = "free page count changed";
+	return why;
 }
 
 static const char *st_bad_free_detected(void)
 {
 	u32 bad = mm_bad_free_count, before;
-	struct page *p = alloc_pages(GFP_KERNEL, 0);
+	struct page *p = st_alloc(GFP_KERNEL, 0);
 
 	if (!p)
 		return "allocation failed";
@@ -54,7 +90,7 @@ static const char *st_coloring_round_robin(void)
 	page_color_start();
 	task_start("selftest-color");
 	for (i = 0; i < 8; i++)
-		if (!(p[i] = alloc_page(GFP_HIGHUSER)))
+		if (!(p[i] = st_alloc(GFP_HIGHUSER, 0)))
 			why = "allocation failed";
 	first = why ? 0 : pfn_color(page_to_pfn(p[0]));
 	for (i = 0; i < 8 && !why; i++)
@@ -91,27 +127,31 @@ static const char *st_color_toggle(void)
 static const char *st_vmap_contiguous(void)
 {
 	struct page *p[4];
-	u32 pfns[4], i;
+	u32 pfns[4], i, n;
 	const char *why = NULL;
 	volatile u32 *va = (volatile u32 *)VMALLOC_START, *alias = (volatile u32 *)(VMALLOC_START + 16 * PAGE_SIZE);
 
-	for (i = 0; i < 4; i++) {
-		p[i] = alloc_page(GFP_HIGHUSER | __GFP_NOCOLOR);
-		if (!p[i])
-			return "allocation failed";
-		pfns[i] = page_to_pfn(p[i]);
+	for (n = 0; n < 4; n++) {
+		p[n] = st_alloc(GFP_HIGHUSER | __GFP_NOCOLOR, 0);
+		if (!p[n]) {
+			why = "allocation failed";
+			break;
+		}
+		pfns[n] = page_to_pfn(p[n]);
 	}
-	if (vmap_pages((u32)va, pfns, 4) < 0 || map_page((u32)alias, pfns[2], false) < 0) {
-		why = "mapping failed";
-	} else {
-		for (i = 0; i < 4; i++)
-			va[i * PAGE_SIZE / 4] = 0xC0105000u + i;
-		if (alias[0] != 0xC0105002u)
-			why = "page 2 seen through a second mapping holds the wrong value";
+	if (!why) {
+		if (vmap_pages((u32)va, pfns, 4) < 0 || map_page((u32)alias, pfns[2], false) < 0) {
+			why = "mapping failed";
+		} else {
+			for (i = 0; i < 4; i++)
+				va[i * PAGE_SIZE / 4] = 0xC0105000u + i;
+			if (alias[0] != 0xC0105002u)
+				why = "page 2 seen through a second mapping holds the wrong value";
+		}
+		vunmap_pages((u32)va, 4);
+		vunmap_pages((u32)alias, 1);
 	}
-	vunmap_pages((u32)va, 4);
-	vunmap_pages((u32)alias, 1);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < n; i++)
 		__free_pages(p[i], 0);
 	return why;
 }
@@ -134,8 +174,14 @@ u32 selftest_run_all(void)
 {
 	u32 i, failed = 0;
 
+	if (selftest_inject)
+		printk("selftest: selftest_inject=%s: failures below are deliberate\n",
+		       selftest_inject_names[selftest_inject]);
 	for (i = 0; i < ARRAY_SIZE(selftests); i++) {
-		const char *why = selftests[i].fn();
+		const char *why;
+
+		st_allocs = 0;
+		why = selftests[i].fn();
 		if (why) {
 			failed++;
 			printk("selftest: %s FAIL (%s)\n", selftests[i].name, why);

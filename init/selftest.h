@@ -4,8 +4,14 @@
 
 #include "kernel/types.h"
 
-/* Runs every self-test; prints "selftest: <name> ok|FAIL (<why>)" per test
+/* Runs every self-test (each gives back every page it took, on every
+ * path); prints "selftest: <name> ok|FAIL (<why>)" per test
  * and "@selftest passed=N failed=N". Returns the number that failed. */
 u32 selftest_run_all(void);
+
+/* selftest_inject=: index into selftest_inject_names (none, alloc_fail,
+ * leak), set by the parameter table (init/params.c). */
+extern u32 selftest_inject;
+extern const char *const selftest_inject_names[];
 
 #endif

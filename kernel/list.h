@@ -48,13 +48,26 @@ static inline void list_add_tail(struct list_head *n, struct list_head *head)
 	__list_add(n, head->prev, head);
 }
 
+/* Debug poison for an unlinked entry's pointers. Both point into page 0,
+ * which this kernel never maps once paging is on (arch/x86/paging.c leaves
+ * it out of the identity map so NULL dereferences fault), and so do the
+ * addresses a second list_del() or a list walk touches through them (the
+ * pointer + 0 or + 4). A double unlink is then a #PF with cr2 =
+ * LIST_POISON1 + 4 (the store to e->next->prev), reported by the trap
+ * handler, instead of a silent write. Linux's values (0x00100100,
+ * 0x00200200) were used before: here they lie in the kernel image, mapped
+ * read-write, and a double unlink wrote into the kernel's text (issue 8,
+ * item 9). Tested by fault=list (kernel/fault.c, tests/boot/test_faults.py). */
+#define LIST_POISON1 ((struct list_head *)0x100)
+#define LIST_POISON2 ((struct list_head *)0x200)
+
 /* Unlinks e and poisons its pointers so a second unlink faults loudly. */
 static inline void list_del(struct list_head *e)
 {
 	e->next->prev = e->prev;
 	e->prev->next = e->next;
-	e->next = (struct list_head *)0x00100100;
-	e->prev = (struct list_head *)0x00200200;
+	e->next = LIST_POISON1;
+	e->prev = LIST_POISON2;
 }
 
 #define list_for_each(pos, head) for (pos = (head)->next; pos != (head); pos = pos->next)
