@@ -13,7 +13,7 @@
 #include "arch/x86/e820.h"
 #include "boot/multiboot.h"
 
-#define MULTIBOOT_CMDLINE_MAX	  4096 /* bytes kept of the command line, NUL included */
+#define MULTIBOOT_CMDLINE_MAX	  8192 /* bytes kept of the command line, NUL included */
 #define MULTIBOOT_NAME_MAX	  128  /* bytes kept of the loader name, NUL included */
 #define MULTIBOOT_MODS_MAX	  32   /* modules kept in the module list */
 #define MULTIBOOT_MOD_CMDLINE_MAX 256  /* bytes kept of each module's command line */

@@ -188,7 +188,7 @@ def check_records_not_glued(b):
 
 def logged_cmdline(b):
     """The command line as the 'boot: loader ..., command line "..."' line shows it."""
-    boot_line = next(l for l in b.lines if l.startswith("boot: loader"))
+    boot_line = next(l for l in b.lines if l.startswith('boot: loader "'))
     return boot_line.split(', command line "', 1)[1]
 
 
@@ -217,6 +217,6 @@ def test_5000_byte_command_line_is_cut_with_a_marker(booter):
     full = int(marker.split()[1])
     assert len("@cmdline ") + len(line) + len(" qemu_exit=0xf4\n") <= full < len(line) + 60
     assert b.lines[i + 1].startswith("memory: ")
-    boot_line = next(l for l in b.lines if l.startswith("boot: loader"))
+    boot_line = next(l for l in b.lines if l.startswith("boot: loader \""))
     assert boot_line.endswith(" bytes]") and "[truncated, " in boot_line
     check_records_not_glued(b)
