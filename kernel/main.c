@@ -21,6 +21,7 @@
 #include "mm/mm_stat.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 #define PAGECOLOR_VERSION "0.1.0"
@@ -132,6 +133,8 @@ static void parse_cmdline(const char *cmdline)
 	for (i = 0; i < mm_param_count; i++)
 		all_params[all_nparams++] = mm_param_table[i];
 	cmdline_parse(cmdline, all_params, all_nparams);
+	for (i = 0; i < mm_param_count; i++) /* mm_init reads page_color/placement's given */
+		mm_param_table[i].given = all_params[ARRAY_SIZE(kernel_params) + i].given;
 }
 
 /* ---- memory ---- */
@@ -310,12 +313,12 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
 	       " tsc_khz=%u usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"
-	       " mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
+	       " placement=%s mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
 	       (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, seed,
-	       page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast, kp.bench_max,
-	       kp.bench_runs);
+	       page_color_enabled ? "on" : "off", placement_name(), mm_shuffle_enabled ? "on" : "off",
+	       mm_params.mm_ballast, kp.bench_max, kp.bench_runs);
 	printk("@cmdline %s\n", cmdline);
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);

@@ -4,11 +4,14 @@
 #include "kernel/string.h"
 #include "mm/memblock.h"
 #include "mm/page_alloc.h"
+#include "kernel/mwc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 struct mm_params mm_params = {
 	.page_color = true,
+	.placement = PLACEMENT_BINHOP,
 	.cache_size = 256 * 1024,
 	.cache_ways = 1,
 	.mm_shuffle = true,
@@ -16,11 +19,18 @@ struct mm_params mm_params = {
 	.mm_debug = false,
 };
 
+static const char *const placement_choices[] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
+
 struct kernel_param mm_param_table[] = {
 	{ .name = "page_color",
 	  .type = PARAM_BOOL,
 	  .value = &mm_params.page_color,
-	  .help = "page coloring at boot (the benchmarks switch it per run)" },
+	  .help = "page coloring at boot: on = placement=binhop, off = placement=buddy" },
+	{ .name = "placement",
+	  .type = PARAM_ENUM,
+	  .value = &mm_params.placement,
+	  .choices = placement_choices,
+	  .help = "placement policy at boot (mm/placement.h); wins over page_color when both are given" },
 	{ .name = "cache_size",
 	  .type = PARAM_SIZE,
 	  .value = &mm_params.cache_size,
@@ -77,9 +87,35 @@ static u32 count_free(void)
 	return pages;
 }
 
+/* The boot policy: placement= when given, else page_color's (on = binhop,
+ * off = buddy); a coloring policy with one color places nothing, so buddy
+ * is used instead, and the log says so. */
+static void mm_select_boot_placement(void)
+{
+	const struct kernel_param *pc = mm_param("page_color"), *pl = mm_param("placement");
+	u32 id = mm_params.page_color ? PLACEMENT_BINHOP : PLACEMENT_BUDDY;
+
+	if (pl && pl->given) {
+		id = mm_params.placement < PLACEMENT_NR ? mm_params.placement : PLACEMENT_BINHOP;
+		if (pc && pc->given)
+			printk("placement: placement=%s and page_color=%s given: placement= wins\n",
+			       placement_choices[id], mm_params.page_color ? "on" : "off");
+	}
+	if (id != PLACEMENT_BUDDY && page_colors <= 1) {
+		if (pl && pl->given)
+			printk("placement: %s needs more than one color (colors=%u); using buddy\n",
+			       placement_choices[id], page_colors);
+		id = PLACEMENT_BUDDY;
+	}
+	if (placement_select_id(id) < 0)
+		placement_select_id(PLACEMENT_BUDDY);
+	printk("placement: %s (%s; colors=%u)\n", placement_name(), placement_active->desc, page_colors);
+}
+
 int mm_init(void *(*alloc)(u32 bytes))
 {
 	u32 end = memblock_end_pfn(), colors;
+	struct placement_config cfg;
 	struct page *map;
 
 	if (!end) {
@@ -93,10 +129,12 @@ int mm_init(void *(*alloc)(u32 bytes))
 	}
 	free_area_init(map, end);
 	colors = page_color_count(mm_params.cache_size, mm_params.cache_ways);
-	if (page_color_setup(colors, alloc) < 0) {
-		printk("mm: cannot allocate the lists for %u colors; coloring unavailable\n", colors);
-		page_color_setup(1, alloc);
-	}
+	cfg = (struct placement_config){
+		.colors = colors, .mwc = &mwc_global, .reshuffle = __shuffle_free_lists, .alloc = alloc
+	};
+	if (placement_setup(&cfg) < 0)
+		printk("mm: cannot allocate the placement lists for %u colors; only placement=buddy available\n",
+		       colors);
 	mm_shuffle_enabled = mm_params.mm_shuffle;
 	if (mm_shuffle_enabled) {
 		/* the scratch array comes out of memblock before the release */
@@ -110,7 +148,6 @@ int mm_init(void *(*alloc)(u32 bytes))
 	} else {
 		mm_release_memblock();
 	}
-	if (mm_params.page_color && page_colors > 1)
-		page_color_start();
+	mm_select_boot_placement();
 	return 0;
 }

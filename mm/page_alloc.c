@@ -3,10 +3,10 @@
  * Each zone keeps free blocks of 2^order pages (order 0..MAX_ORDER-1) in
  * free_area[order]. Allocation takes the smallest free block that is large
  * enough and splits it (__expand); freeing merges a block with its buddy
- * while the buddy is free too (__free_one_page). Where a block goes on its
- * free area's lists, and which block an allocation takes while page coloring
- * is on, is the placement policy's business (mm/page_color.c, through the
- * __page_color_* hooks); this file never looks at colors.
+ * while the buddy is free too (__free_one_page). Where a free block waits,
+ * and which block an allocation takes, is the placement policy's business:
+ * this file calls it through mm/placement.h only (__placement_add/del/pick)
+ * and never looks at colors. The policy never calls back in here.
  *
  * Locking: this is a uniprocessor kernel; "taking the zone lock" means
  * turning interrupts off. Functions named __name expect the caller to hold it.
@@ -15,7 +15,7 @@
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/memblock.h"
-#include "mm/page_color.h"
+#include "mm/placement.h"
 
 struct pglist_data contig_page_data;
 const char *const zone_names[MAX_NR_ZONES] = { "DMA", "Normal", "HighMem" };
@@ -32,22 +32,17 @@ static void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
 
 	page->flags |= PG_buddy;
 	page->private = order;
-	if (page_color_enabled)
-		__page_color_add_free(area, page, page_to_pfn(page), order);
-	else
-		list_add(&page->lru, &area->free_list);
+	__placement_add(zone, page, page_to_pfn(page), order);
 	area->nr_free++;
 	zone->free_pages += 1u << order;
 }
 
-void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
+/* Takes a free block off the policy's lists and clears PG_buddy. */
+static void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
 {
 	struct free_area *area = &zone->free_area[order];
 
-	if (page_color_enabled)
-		__page_color_del_free(area, page, page_to_pfn(page), order);
-	else
-		list_del(&page->lru);
+	__placement_del(zone, page, page_to_pfn(page), order);
 	page->flags &= ~PG_buddy;
 	page->private = 0;
 	area->nr_free--;
@@ -56,7 +51,13 @@ void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
 
 /* ---- allocation ---------------------------------------------------------- */
 
-struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want)
+/* Takes the free block at page (order `high`, already off its list) and
+ * splits it down to order `low`, putting the unused halves back on the free
+ * lists. At each halving the half whose pfn bit matches `want` is kept, so
+ * the block returned has pfn bits [low, high) equal to those of want
+ * (want = 0 keeps the lowest sub-block, as Linux's expand() does). Returns
+ * the kept sub-block's first page. */
+static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want)
 {
 	while (high > low) {
 		u32 half;
@@ -74,44 +75,18 @@ struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u
 	return page;
 }
 
-/* Uncolored allocation: the first block of the smallest order that fits. */
-static struct page *__rmqueue_smallest(struct zone *zone, u32 order)
+/* Asks the policy for a block and takes it: off its list, split down to
+ * the requested order keeping the sub-block the policy chose. */
+static struct page *__rmqueue(struct zone *zone, struct alloc_hint *hint)
 {
-	u32 o;
+	struct placement_pick pick;
 
-	for (o = order; o < MAX_ORDER; o++) {
-		struct free_area *area = &zone->free_area[o];
-		struct page *page;
-
-		if (list_empty(&area->free_list))
-			continue;
-		page = list_first_entry(&area->free_list, struct page, lru);
-		__del_page_from_free_list(zone, page, o);
-		return __expand(zone, page, order, o, 0);
-	}
-	return NULL;
-}
-
-static struct page *__rmqueue(struct zone *zone, u32 order, gfp_t gfp)
-{
-	if (page_color_enabled && !(gfp & __GFP_NOCOLOR))
-		return __page_color_rmqueue(zone, order);
-	if (page_color_enabled) {
-		/* The lists are colored but this request does not care: take
-		 * the first non-empty color list of the smallest order. */
-		u32 o;
-		for (o = order; o < MAX_ORDER; o++) {
-			struct free_area *area = &zone->free_area[o];
-			u32 idx = color_bitmap_find_next(&area->nonempty, 0);
-			if (idx != COLOR_BITMAP_NONE) {
-				struct page *page = list_first_entry(&area->color_list[idx], struct page, lru);
-				__del_page_from_free_list(zone, page, o);
-				return __expand(zone, page, order, o, 0);
-			}
-		}
+	if (!__placement_pick(zone, hint, &pick))
 		return NULL;
-	}
-	return __rmqueue_smallest(zone, order);
+	__del_page_from_free_list(zone, pick.page, pick.order);
+	if (pick.order == hint->order)
+		return pick.page;
+	return __expand(zone, pick.page, hint->order, pick.order, pick.keep);
 }
 
 /* Zones tried for a request, in order (Linux's zonelist), ending in -1. */
@@ -128,20 +103,22 @@ static const int *gfp_zonelist(gfp_t gfp)
 	return kernel;
 }
 
-struct page *alloc_pages(gfp_t gfp, u32 order)
+struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
 {
 	const int *zl;
 	struct page *page = NULL;
 	irqflags_t flags;
+	u32 order = hint->order;
 
 	if (order >= MAX_ORDER)
 		return NULL;
+	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	flags = zone_lock_irqsave();
 	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
 		struct zone *zone = &contig_page_data.node_zones[*zl];
 		if (zone->free_pages < (1u << order))
 			continue;
-		page = __rmqueue(zone, order, gfp);
+		page = __rmqueue(zone, hint);
 	}
 	if (page) {
 		page->flags |= PG_head;
@@ -149,6 +126,26 @@ struct page *alloc_pages(gfp_t gfp, u32 order)
 	}
 	zone_unlock_irqrestore(flags);
 	return page;
+}
+
+struct page *alloc_pages(gfp_t gfp, u32 order)
+{
+	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	return alloc_pages_hint(gfp, &hint);
+}
+
+struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
+{
+	struct alloc_hint hint = {
+		.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
+	};
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	return alloc_pages_hint(gfp, &hint);
 }
 
 /* ---- freeing ------------------------------------------------------------- */
@@ -256,7 +253,6 @@ void free_area_init(struct page *map, u32 nr_pfns)
 
 	contig_page_data.node_mem_map = map;
 	contig_page_data.node_spanned_pages = nr_pfns;
-	page_color_enabled = false;
 	mm_bad_free_count = 0;
 
 	for (z = 0; z < MAX_NR_ZONES; z++) {
@@ -265,10 +261,8 @@ void free_area_init(struct page *map, u32 nr_pfns)
 		u32 first = 0, last = 0, i;
 
 		*zone = (struct zone){ .name = zone_names[z] };
-		for (o = 0; o < MAX_ORDER; o++) {
+		for (o = 0; o < MAX_ORDER; o++)
 			INIT_LIST_HEAD(&zone->free_area[o].free_list);
-			zone->free_area[o].nr_lists = 1;
-		}
 		/* Span: from the first to the last usable pfn in the zone's range. */
 		for (i = 0; i < memblock.memory.cnt; i++) {
 			u32 b = MAX(lo, memblock.memory.regions[i].base_pfn);

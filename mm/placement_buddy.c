@@ -1,0 +1,77 @@
+/* mm/placement_buddy.c - the buddy policy: plain lists, no coloring.
+ *
+ * Free blocks wait on the buddy core's plain list of their order
+ * (free_area[order].free_list; freed blocks go to the head); a request
+ * takes the first block of the smallest order that fits and keeps its
+ * lowest sub-block, as Linux's __rmqueue_smallest() and expand() do. After
+ * a switch to this policy the plain lists are in address order (the order
+ * of a fresh allocator); with mm_shuffle on they are then shuffled again
+ * (cfg->reshuffle: mm/shuffle.c), imitating a long-running system. */
+#include "mm/placement.h"
+
+bool __placement_buddy_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
+{
+	u32 o;
+
+	for (o = hint->order; o < MAX_ORDER; o++) {
+		struct free_area *area = &zone->free_area[o];
+
+		if (list_empty(&area->free_list))
+			continue;
+		out->page = list_first_entry(&area->free_list, struct page, lru);
+		out->order = o;
+		out->keep = 0;
+		return true;
+	}
+	return false;
+}
+
+static void buddy_started(const struct placement_config *cfg)
+{
+	if (cfg->reshuffle)
+		cfg->reshuffle();
+}
+
+static void buddy_for_each_block(struct zone *zone, u32 order, placement_visit_fn fn, void *arg)
+{
+	struct list_head *head = &zone->free_area[order].free_list, *pos, *next;
+
+	for (pos = head->next; pos != head; pos = next) {
+		next = pos->next;
+		fn(zone, list_entry(pos, struct page, lru), 0, arg);
+	}
+}
+
+static u32 buddy_nr_lists(const struct zone *zone, u32 order)
+{
+	UNUSED(zone);
+	UNUSED(order);
+	return 1;
+}
+
+static void buddy_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
+{
+	UNUSED(pfn);
+	list_add(&page->lru, &zone->free_area[order].free_list);
+}
+
+static void buddy_del(struct zone *zone, struct page *page, u32 pfn, u32 order)
+{
+	UNUSED(zone);
+	UNUSED(pfn);
+	UNUSED(order);
+	list_del(&page->lru);
+}
+
+const struct placement_ops placement_buddy_ops = {
+	.name = "buddy",
+	.desc = "plain lists, first block of the smallest order; no coloring",
+	.lists = PLACEMENT_PLAIN,
+	.colors = false,
+	.add = buddy_add,
+	.del = buddy_del,
+	.pick = __placement_buddy_pick,
+	.started = buddy_started,
+	.for_each_block = buddy_for_each_block,
+	.nr_lists = buddy_nr_lists,
+};
