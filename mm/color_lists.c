@@ -69,8 +69,8 @@ void color_lists_reset(struct zone *zone)
 	}
 }
 
-void color_lists_for_each_block(struct zone *zone, u32 order,
-				void (*fn)(struct zone *, struct page *, u32, void *), void *arg)
+void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct zone *, struct page *, u32, void *),
+				void *arg)
 {
 	struct color_lists *cl = lists_of(zone);
 	struct color_area *a;
@@ -177,6 +177,21 @@ u32 __color_lists_find(struct color_lists *cl, u32 order, u32 want, const struct
 	return best;
 }
 
+/* The first allowed color at or after want (cyclically) that starts a
+ * block of the order, or COLOR_BITMAP_NONE. */
+static u32 allowed_target(const struct color_bitmap *allowed, u32 want, u32 order, u32 mask)
+{
+	u32 step = 1u << order, c = want, n;
+
+	for (n = 0; n <= mask >> order; n++) {
+		u32 a = color_bitmap_find_next_wrap(allowed, c);
+		if (a == COLOR_BITMAP_NONE || !(a & (step - 1)))
+			return a;
+		c = ((a + step - 1) & ~(step - 1)) & mask;
+	}
+	return COLOR_BITMAP_NONE;
+}
+
 bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint, struct placement_task *t, u32 want,
 			struct placement_pick *out)
 {
@@ -195,6 +210,12 @@ bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint, struct
 			}
 		}
 		return false;
+	}
+	if (hint->colors && !color_bitmap_test(hint->colors, want)) {
+		/* the target is outside the task's set: its next allowed color */
+		want = allowed_target(hint->colors, want, order, cl->mask);
+		if (want == COLOR_BITMAP_NONE)
+			return false;
 	}
 	if (!hint->colors && color_bitmap_test(&cl->area[order].nonempty, want >> order)) {
 		color = want; /* the usual case: a block of the target at this order */

@@ -68,8 +68,8 @@ void *color_lists_attach(struct zone *zone, const struct placement_config *cfg, 
 void color_lists_forget(void);
 /* Empties every list of zone (blocks are re-added by the switch). */
 void color_lists_reset(struct zone *zone);
-void color_lists_for_each_block(struct zone *zone, u32 order,
-				void (*fn)(struct zone *, struct page *, u32, void *), void *arg);
+void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct zone *, struct page *, u32, void *),
+				void *arg);
 u32 color_lists_nr_lists(const struct zone *zone, u32 order);
 /* NULL, or what is wrong: a block on the wrong color list, a bitmap bit
  * that disagrees with its list. */
@@ -85,6 +85,8 @@ u32 __color_lists_find(struct color_lists *cl, u32 order, u32 want, const struct
 
 /* The shared colored pick: fills out with the block of the nearest color
  * at or above `want` (see __color_lists_find) and counts a hit or a miss
+ * (with a color set, a want outside it first moves to the set's next
+ * color: the set is the task's whole cache, so that is no miss)
  * (task t and page_color_stats). hint->any_color: the first block of the
  * smallest order, counted nowhere. Returns false when the zone has no block
  * of order >= hint->order (or none of an allowed color). out->keep is the

@@ -97,10 +97,10 @@ enum placement_lists {
 
 /* Configuration every policy gets at attach. */
 struct placement_config {
-	u32 colors;		      /* power of two, 1 .. PAGE_COLOR_MAX */
-	struct mwc *mwc;	      /* random numbers (first colors, random picks) */
-	void (*reshuffle)(void);      /* re-randomises the plain lists (mm_shuffle), or NULL */
-	void *(*alloc)(u32 bytes);    /* boot allocator: zeroed or any memory, or NULL */
+	u32 colors;		   /* power of two, 1 .. PAGE_COLOR_MAX */
+	struct mwc *mwc;	   /* random numbers (first colors, random picks) */
+	void (*reshuffle)(void);   /* re-randomises the plain lists (mm_shuffle), or NULL */
+	void *(*alloc)(u32 bytes); /* boot allocator: zeroed or any memory, or NULL */
 };
 
 typedef void (*placement_visit_fn)(struct zone *zone, struct page *page, u32 list_idx, void *arg);
@@ -134,7 +134,14 @@ struct placement_ops {
 	const char *(*check)(struct zone *zone, u32 order);
 };
 
-enum placement_id { PLACEMENT_BUDDY, PLACEMENT_BINHOP, PLACEMENT_VACOLOR, PLACEMENT_BESTBIN, PLACEMENT_RANDOM, PLACEMENT_NR };
+enum placement_id {
+	PLACEMENT_BUDDY,
+	PLACEMENT_BINHOP,
+	PLACEMENT_VACOLOR,
+	PLACEMENT_BESTBIN,
+	PLACEMENT_RANDOM,
+	PLACEMENT_NR
+};
 
 extern const struct placement_ops placement_buddy_ops, placement_binhop_ops, placement_vacolor_ops,
     placement_bestbin_ops, placement_random_ops;
