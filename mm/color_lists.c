@@ -192,37 +192,35 @@ static u32 allowed_target(const struct color_bitmap *allowed, u32 want, u32 orde
 	return COLOR_BITMAP_NONE;
 }
 
-bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint, struct placement_task *t, u32 want,
-			struct placement_pick *out)
+struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool any_color,
+					      const struct color_bitmap *colors, struct placement_task *t, u32 want)
 {
 	struct color_lists *cl = zone->placement;
-	u32 order = hint->order, color, o = order;
+	struct placement_pick none = { NULL, 0, 0 };
+	u32 color, o = order;
 
-	if (hint->any_color) {
+	if (any_color) {
 		for (o = order; o < MAX_ORDER; o++) {
 			struct color_area *a = &cl->area[o];
 			u32 idx = color_bitmap_find_next(&a->nonempty, 0);
-			if (idx != COLOR_BITMAP_NONE) {
-				out->page = list_first_entry(&a->lists[idx], struct page, lru);
-				out->order = o;
-				out->keep = 0;
-				return true;
-			}
+			if (idx != COLOR_BITMAP_NONE)
+				return (struct placement_pick){ list_first_entry(&a->lists[idx], struct page, lru), o,
+								0 };
 		}
-		return false;
+		return none;
 	}
-	if (hint->colors && !color_bitmap_test(hint->colors, want)) {
+	if (colors && !color_bitmap_test(colors, want)) {
 		/* the target is outside the task's set: its next allowed color */
-		want = allowed_target(hint->colors, want, order, cl->mask);
+		want = allowed_target(colors, want, order, cl->mask);
 		if (want == COLOR_BITMAP_NONE)
-			return false;
+			return none;
 	}
-	if (!hint->colors && color_bitmap_test(&cl->area[order].nonempty, want >> order)) {
-		color = want; /* the usual case: a block of the target at this order */
+	if (!colors && color_bitmap_test(&cl->area[order].nonempty, want >> order)) {
+		color = want; /* a block of the target at this order */
 	} else {
-		color = __color_lists_find(cl, order, want, hint->colors, &o);
+		color = __color_lists_find(cl, order, want, colors, &o);
 		if (color == COLOR_BITMAP_NONE)
-			return false;
+			return none;
 	}
 	if (color == want) {
 		t->hits++;
@@ -233,10 +231,7 @@ bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint, struct
 		page_color_stats.probe_steps += ((color - want) & cl->mask) >> order;
 	}
 	page_color_stats.pages_allocated += 1u << order;
-	out->page = list_first_entry(&cl->area[o].lists[color >> o], struct page, lru);
-	out->order = o;
-	out->keep = color;
-	return true;
+	return (struct placement_pick){ list_first_entry(&cl->area[o].lists[color >> o], struct page, lru), o, color };
 }
 
 void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order)
@@ -246,5 +241,6 @@ void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order
 
 void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
-	__color_lists_del(zone->placement, page, pfn, order);
+	UNUSED(pfn);
+	__color_lists_del(zone->placement, page, order);
 }

@@ -31,30 +31,40 @@ struct color_lists {
 };
 
 struct placement_config;
-struct placement_pick;
+/* What a pick chose (mm/placement.h explains it); 16 bytes on 64-bit
+ * hosts, so that it is returned in registers. page NULL: nothing. */
+struct placement_pick {
+	struct page *page;
+	u32 order;
+	u32 keep;
+};
 struct placement_task;
 struct alloc_hint;
 struct zone;
 
-/* Puts a free block on list color(pfn) >> order. */
+/* Puts a free block on list color(pfn) >> order; the bitmap only changes
+ * when the list was empty. */
 static inline void __color_lists_add(struct color_lists *cl, struct page *page, u32 pfn, u32 order)
 {
 	struct color_area *a = &cl->area[order];
 	u32 idx = (pfn & cl->mask) >> order;
+	struct list_head *head = &a->lists[idx];
 
-	list_add(&page->lru, &a->lists[idx]);
-	color_bitmap_set(&a->nonempty, idx);
+	if (head->next == head)
+		color_bitmap_set(&a->nonempty, idx);
+	list_add(&page->lru, head);
 }
 
-/* Takes a free block off its color list, keeping the bitmap right. */
-static inline void __color_lists_del(struct color_lists *cl, struct page *page, u32 pfn, u32 order)
+/* Takes a free block off its color list, keeping the bitmap right: the
+ * list becomes empty exactly when the block's neighbours are both the
+ * head (next == prev), so the list is not looked up otherwise. */
+static inline void __color_lists_del(struct color_lists *cl, struct page *page, u32 order)
 {
-	struct color_area *a = &cl->area[order];
-	u32 idx = (pfn & cl->mask) >> order;
+	bool last = page->lru.next == page->lru.prev;
 
 	list_del(&page->lru);
-	if (list_empty(&a->lists[idx]))
-		color_bitmap_clear(&a->nonempty, idx);
+	if (last)
+		color_bitmap_clear(&cl->area[order].nonempty, (page_to_pfn(page) & cl->mask) >> order);
 }
 
 /* The same as ops (placement_ops.add/del; the core inlines the above). */
@@ -83,15 +93,16 @@ const char *color_lists_check(struct zone *zone, u32 order);
 u32 __color_lists_find(struct color_lists *cl, u32 order, u32 want, const struct color_bitmap *allowed,
 		       u32 *found_order);
 
-/* The shared colored pick: fills out with the block of the nearest color
- * at or above `want` (see __color_lists_find) and counts a hit or a miss
- * (with a color set, a want outside it first moves to the set's next
- * color: the set is the task's whole cache, so that is no miss)
- * (task t and page_color_stats). hint->any_color: the first block of the
- * smallest order, counted nowhere. Returns false when the zone has no block
- * of order >= hint->order (or none of an allowed color). out->keep is the
- * color taken. */
-bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint, struct placement_task *t, u32 want,
-			struct placement_pick *out);
+/* The shared colored pick, out of line (the usual hit is inline in
+ * mm/placement.h, __color_lists_pick): the block of the nearest color at
+ * or above `want` (see __color_lists_find), counting a hit or a miss in
+ * task t and page_color_stats. With a color set, a want outside it first
+ * moves to the set's next color (the set is the task's whole cache, so
+ * that is no miss). any_color: the first block of the smallest order,
+ * counted nowhere. page NULL when the zone has no block of order >= order
+ * (or none of an allowed color); keep is the color taken. */
+struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool any_color,
+					      const struct color_bitmap *colors, struct placement_task *t, u32 want);
+/* __color_lists_pick (the same; its usual case inline) is in mm/placement.h. */
 
 #endif

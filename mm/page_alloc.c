@@ -26,7 +26,7 @@ static const u32 zone_limit_pfn[MAX_NR_ZONES + 1] = { 0, DMA_LIMIT_PFN, NORMAL_L
 
 /* ---- free lists ---------------------------------------------------------- */
 
-static void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
+static inline __attribute__((always_inline)) void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
 {
 	struct free_area *area = &zone->free_area[order];
 
@@ -38,11 +38,12 @@ static void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
 }
 
 /* Takes a free block off the policy's lists and clears PG_buddy. */
-static void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
+static inline __attribute__((always_inline)) void __del_page_from_free_list(struct zone *zone, struct page *page,
+									    u32 order)
 {
 	struct free_area *area = &zone->free_area[order];
 
-	__placement_del(zone, page, page_to_pfn(page), order);
+	__placement_del(zone, page, order);
 	page->flags &= ~PG_buddy;
 	page->private = 0;
 	area->nr_free--;
@@ -77,11 +78,12 @@ static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 
 
 /* Asks the policy for a block and takes it: off its list, split down to
  * the requested order keeping the sub-block the policy chose. */
-static struct page *__rmqueue(struct zone *zone, struct alloc_hint *hint)
+static inline __attribute__((always_inline)) struct page *__rmqueue(struct zone *zone, struct alloc_hint *hint,
+								    u32 policy)
 {
 	struct placement_pick pick;
 
-	if (!__placement_pick(zone, hint, &pick))
+	if (!__placement_pick(zone, hint, &pick, policy))
 		return NULL;
 	__del_page_from_free_list(zone, pick.page, pick.order);
 	if (pick.order == hint->order)
@@ -103,22 +105,23 @@ static const int *gfp_zonelist(gfp_t gfp)
 	return kernel;
 }
 
-struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
+/* The allocation path, compiled once per `policy` (a constant; see
+ * __placement_pick in mm/placement.h). */
+static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp_t gfp, struct alloc_hint *hint,
+									     u32 policy)
 {
 	const int *zl;
 	struct page *page = NULL;
 	irqflags_t flags;
 	u32 order = hint->order;
 
-	if (order >= MAX_ORDER)
-		return NULL;
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	flags = zone_lock_irqsave();
 	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
 		struct zone *zone = &contig_page_data.node_zones[*zl];
 		if (zone->free_pages < (1u << order))
 			continue;
-		page = __rmqueue(zone, hint);
+		page = __rmqueue(zone, hint, policy);
 	}
 	if (page) {
 		page->flags |= PG_head;
@@ -128,13 +131,54 @@ struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
 	return page;
 }
 
-struct page *alloc_pages(gfp_t gfp, u32 order)
+/* The paths, one per common policy with its pick inlined, and the path
+ * through placement_ops for the others. A request built here (alloc_pages)
+ * keeps its hint in registers; a caller's hint (alloc_pages_hint) is read
+ * through the pointer. */
+static __attribute__((noinline)) struct page *__alloc_pages_buddy(gfp_t gfp, u32 order)
+{
+	struct alloc_hint hint = { .order = (u8)order };
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_BUDDY);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_binhop(gfp_t gfp, u32 order)
 {
 	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_BINHOP);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_hint_path(gfp_t gfp, struct alloc_hint *hint, u32 path)
+{
+	if (path == PLACEMENT_BUDDY)
+		return __alloc_pages_path(gfp, hint, PLACEMENT_BUDDY);
+	if (path == PLACEMENT_BINHOP)
+		return __alloc_pages_path(gfp, hint, PLACEMENT_BINHOP);
+	return __alloc_pages_path(gfp, hint, PLACEMENT_NR);
+}
+
+/* The policy cannot change during a request: switches run with the zone
+ * lock held, and nothing allocates from interrupts. */
+struct page *alloc_pages(gfp_t gfp, u32 order)
+{
+	u32 path = __placement_dispatch_id();
 
 	if (order >= MAX_ORDER)
 		return NULL;
-	return alloc_pages_hint(gfp, &hint);
+	if (__builtin_expect(path == PLACEMENT_BUDDY, 1))
+		return __alloc_pages_buddy(gfp, order);
+	if (path == PLACEMENT_BINHOP)
+		return __alloc_pages_binhop(gfp, order);
+	{
+		struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
+	}
+}
+
+struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
+{
+	if (hint->order >= MAX_ORDER)
+		return NULL;
+	return __alloc_pages_hint_path(gfp, hint, __placement_dispatch_id());
 }
 
 struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
@@ -145,7 +189,7 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 
 	if (order >= MAX_ORDER)
 		return NULL;
-	return alloc_pages_hint(gfp, &hint);
+	return __alloc_pages_hint_path(gfp, &hint, __placement_dispatch_id());
 }
 
 /* ---- freeing ------------------------------------------------------------- */

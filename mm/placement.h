@@ -60,6 +60,7 @@
 #include "kernel/task.h"
 #include "mm/color_lists.h"
 #include "mm/mmzone.h"
+#include "mm/page_color.h"
 
 /* Migrate types (Linux's names). Only these two exist yet: the free lists
  * are not split per type until grouping by mobility lands. */
@@ -80,11 +81,7 @@ struct alloc_hint {
  * policy's lists), and the sub-block to keep when the core splits it: the
  * kept sub-block's pfn bits [hint order, order) equal those of `keep` (a pfn
  * or a color; 0 keeps the lowest sub-block). */
-struct placement_pick {
-	struct page *page;
-	u32 order;
-	u32 keep;
-};
+/* (struct placement_pick {page, order, keep} is defined in mm/color_lists.h.) */
 
 /* How a policy stores free blocks. The core's inline add/del handle the two
  * list kinds shared by several policies without an indirect call (the
@@ -175,16 +172,14 @@ struct placement_task {
 
 struct placement_task *__placement_task_claim(struct task *t);
 
-/* Task t's round-robin target color (0 .. mask), drawn from placement_cfg.mwc
- * at its first use (binhop, and the fallbacks of vacolor and bestbin). */
-u32 placement_rr_target(struct placement_task *t, u32 mask);
-
 /* The placement state of task t (never NULL). */
 static inline struct placement_task *placement_task_of(struct task *t)
 {
 	struct placement_task *p = t->placement;
 
-	if (__builtin_expect(p && p->owner == t && p->pid == t->pid, 1))
+	/* task_start() clears t->placement, so a new pid never finds an old
+	 * slot; a slot handed to another task has another owner */
+	if (__builtin_expect(p && p->owner == t, 1))
 		return p;
 	return __placement_task_claim(t);
 }
@@ -236,7 +231,7 @@ static inline void __placement_add(struct zone *zone, struct page *page, u32 pfn
 }
 
 /* Takes the free block (page, order) off the active policy's lists. */
-static inline void __placement_del(struct zone *zone, struct page *page, u32 pfn, u32 order)
+static inline void __placement_del(struct zone *zone, struct page *page, u32 order)
 {
 #ifndef PLACEMENT_INDIRECT
 	if (placement_active_lists == PLACEMENT_PLAIN) {
@@ -244,27 +239,76 @@ static inline void __placement_del(struct zone *zone, struct page *page, u32 pfn
 		return;
 	}
 	if (placement_active_lists == PLACEMENT_COLOR) {
-		__color_lists_del(zone->placement, page, pfn, order);
+		__color_lists_del(zone->placement, page, order);
 		return;
 	}
 #endif
-	placement_active->del(zone, page, pfn, order);
+	placement_active->del(zone, page, page_to_pfn(page), order);
 }
 
-bool __placement_buddy_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out);
-bool __placement_binhop_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out);
+/* Task t's round-robin target color (0 .. mask), drawn from placement_cfg.mwc
+ * at its first use (binhop, and the fallbacks of vacolor and bestbin). */
+static inline u32 placement_rr_target(struct placement_task *t, u32 mask)
+{
+	if (__builtin_expect(!t->rr_init, 0)) {
+		t->rr_init = true;
+		t->target_color = mwc_next(placement_cfg.mwc) & mask;
+	}
+	return t->target_color;
+}
 
-/* Asks the active policy for a block (see placement_ops.pick). The two
- * common policies are called directly, the others through ops. */
-static inline bool __placement_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
+/* The shared colored pick (see __color_lists_pick_slow in color_lists.h),
+ * its usual case inline: no color set, and a free block of exactly the
+ * target's color at the requested order (a hit). */
+static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint,
+								     struct placement_task *t, u32 want,
+								     struct placement_pick *out)
+{
+	struct color_lists *cl = zone->placement;
+	u32 order = hint->order;
+	struct list_head *head = &cl->area[order].lists[want >> order];
+
+	if (__builtin_expect(!hint->any_color && !hint->colors && head->next != head, 1)) {
+		t->hits++;
+		page_color_stats.hits++;
+		page_color_stats.pages_allocated += 1u << order;
+		out->page = list_first_entry(head, struct page, lru);
+		out->order = order;
+		out->keep = want;
+		return true;
+	}
+	*out = __color_lists_pick_slow(zone, order, hint->any_color, hint->colors, t, want);
+	return out->page != NULL;
+}
+
+#include "mm/placement_binhop.h"
+#include "mm/placement_buddy.h"
+
+/* Asks the active policy for a block (see placement_ops.pick). `policy`
+ * is a compile-time constant at every call: the buddy core compiles one
+ * allocation path per common policy (buddy and binhop, their picks inlined)
+ * and one that calls placement_active->pick (any policy), and chooses
+ * between them once per request (__placement_dispatch_id). */
+static inline __attribute__((always_inline)) bool __placement_pick(struct zone *zone, struct alloc_hint *hint,
+								   struct placement_pick *out, u32 policy)
+{
+	if (policy == PLACEMENT_BUDDY)
+		return __buddy_pick(zone, hint, out);
+	if (policy == PLACEMENT_BINHOP)
+		return __binhop_pick(zone, hint, out);
+	return placement_active->pick(zone, hint, out);
+}
+
+/* Which of the core's allocation paths serves the active policy:
+ * PLACEMENT_BUDDY, PLACEMENT_BINHOP (inlined picks), or PLACEMENT_NR (through
+ * ops; always with -DPLACEMENT_INDIRECT, to measure the indirection). */
+static inline u32 __placement_dispatch_id(void)
 {
 #ifndef PLACEMENT_INDIRECT
-	if (placement_active_id == PLACEMENT_BUDDY)
-		return __placement_buddy_pick(zone, hint, out);
-	if (placement_active_id == PLACEMENT_BINHOP)
-		return __placement_binhop_pick(zone, hint, out);
+	if (placement_active_id <= PLACEMENT_BINHOP)
+		return placement_active_id;
 #endif
-	return placement_active->pick(zone, hint, out);
+	return PLACEMENT_NR;
 }
 
 #endif

@@ -22,29 +22,9 @@
 #include "mm/page_color.h"
 #include "mm/placement.h"
 
-u32 placement_rr_target(struct placement_task *t, u32 mask)
+static bool binhop_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
-	if (!t->rr_init) {
-		t->rr_init = true;
-		t->target_color = mwc_next(placement_cfg.mwc) & mask;
-	}
-	return t->target_color;
-}
-
-bool __placement_binhop_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
-{
-	struct placement_task *t = placement_task_of(hint->task);
-	const struct color_lists *cl = zone->placement;
-	u32 mask = cl->mask, align = (1u << hint->order) - 1, want;
-
-	if (hint->any_color)
-		return __color_lists_pick(zone, hint, t, 0, out);
-	/* Round the target up to the order's alignment (the 2.4.17 patch's rule). */
-	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
-	if (!__color_lists_pick(zone, hint, t, want, out))
-		return false;
-	t->target_color = (out->keep + (1u << hint->order)) & mask;
-	return true;
+	return __binhop_pick(zone, hint, out);
 }
 
 const struct placement_ops placement_binhop_ops = {
@@ -56,7 +36,7 @@ const struct placement_ops placement_binhop_ops = {
 	.reset = color_lists_reset,
 	.add = color_lists_add_op,
 	.del = color_lists_del_op,
-	.pick = __placement_binhop_pick,
+	.pick = binhop_pick,
 	.for_each_block = color_lists_for_each_block,
 	.nr_lists = color_lists_nr_lists,
 	.check = color_lists_check,

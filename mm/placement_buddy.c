@@ -9,21 +9,9 @@
  * (cfg->reshuffle: mm/shuffle.c), imitating a long-running system. */
 #include "mm/placement.h"
 
-bool __placement_buddy_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
+static bool buddy_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
-	u32 o;
-
-	for (o = hint->order; o < MAX_ORDER; o++) {
-		struct free_area *area = &zone->free_area[o];
-
-		if (list_empty(&area->free_list))
-			continue;
-		out->page = list_first_entry(&area->free_list, struct page, lru);
-		out->order = o;
-		out->keep = 0;
-		return true;
-	}
-	return false;
+	return __buddy_pick(zone, hint, out);
 }
 
 static void buddy_started(const struct placement_config *cfg)
@@ -70,7 +58,7 @@ const struct placement_ops placement_buddy_ops = {
 	.colors = false,
 	.add = buddy_add,
 	.del = buddy_del,
-	.pick = __placement_buddy_pick,
+	.pick = buddy_pick,
 	.started = buddy_started,
 	.for_each_block = buddy_for_each_block,
 	.nr_lists = buddy_nr_lists,

@@ -261,7 +261,8 @@ static void test_select_by_name(void **state)
 	}
 	capture_reset();
 	assert_int_equal(placement_select("colour"), -1);
-	assert_true(capture_contains("placement: unknown policy 'colour'; accepted: buddy|binhop|vacolor|bestbin|random"));
+	assert_true(
+	    capture_contains("placement: unknown policy 'colour'; accepted: buddy|binhop|vacolor|bestbin|random"));
 	assert_string_equal(placement_name(), "random");
 	assert_int_equal(placement_select_id(PLACEMENT_NR), -1);
 	assert_true(capture_contains("placement: no policy with id 5"));
@@ -356,7 +357,8 @@ static void test_dump_per_policy(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_vacolor_follows_virtual_pages, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_vacolor_follows_virtual_pages, fixture_setup_cb,
+						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_bestbin_equalises_counts, fixture_setup_cb, fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_random_is_uniform_and_reaches_every_block, fixture_setup_cb,
 						fixture_teardown_cb),
