@@ -215,9 +215,17 @@ struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool
 		if (want == COLOR_BITMAP_NONE)
 			return none;
 	}
-	if (!colors && color_bitmap_test(&cl->area[order].nonempty, want >> order)) {
-		color = want; /* a block of the target at this order */
-	} else {
+	color = COLOR_BITMAP_NONE;
+	if (!colors) {
+		/* a hit in a larger block: one bit test per order, cheaper than
+		 * the nearest-color search (which would find the same block) */
+		for (o = order; o < MAX_ORDER; o++)
+			if (color_bitmap_test(&cl->area[o].nonempty, want >> o)) {
+				color = want;
+				break;
+			}
+	}
+	if (color == COLOR_BITMAP_NONE) {
 		color = __color_lists_find(cl, order, want, colors, &o);
 		if (color == COLOR_BITMAP_NONE)
 			return none;

@@ -147,12 +147,22 @@ static __attribute__((noinline)) struct page *__alloc_pages_binhop(gfp_t gfp, u3
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_BINHOP);
 }
 
+static __attribute__((noinline)) struct page *__alloc_pages_vacolor(gfp_t gfp, u32 order, u32 va, bool has_va)
+{
+	struct alloc_hint hint = {
+		.task = current, .va = va, .has_va = has_va, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
+	};
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
+}
+
 static __attribute__((noinline)) struct page *__alloc_pages_hint_path(gfp_t gfp, struct alloc_hint *hint, u32 path)
 {
 	if (path == PLACEMENT_BUDDY)
 		return __alloc_pages_path(gfp, hint, PLACEMENT_BUDDY);
 	if (path == PLACEMENT_BINHOP)
 		return __alloc_pages_path(gfp, hint, PLACEMENT_BINHOP);
+	if (path == PLACEMENT_VACOLOR)
+		return __alloc_pages_path(gfp, hint, PLACEMENT_VACOLOR);
 	return __alloc_pages_path(gfp, hint, PLACEMENT_NR);
 }
 
@@ -168,6 +178,8 @@ struct page *alloc_pages(gfp_t gfp, u32 order)
 		return __alloc_pages_buddy(gfp, order);
 	if (path == PLACEMENT_BINHOP)
 		return __alloc_pages_binhop(gfp, order);
+	if (path == PLACEMENT_VACOLOR)
+		return __alloc_pages_vacolor(gfp, order, 0, false);
 	{
 		struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
 		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
@@ -189,6 +201,8 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 
 	if (order >= MAX_ORDER)
 		return NULL;
+	if (__placement_dispatch_id() == PLACEMENT_VACOLOR)
+		return __alloc_pages_vacolor(gfp, order, va, true);
 	return __alloc_pages_hint_path(gfp, &hint, __placement_dispatch_id());
 }
 

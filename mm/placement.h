@@ -283,10 +283,11 @@ static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone
 
 #include "mm/placement_binhop.h"
 #include "mm/placement_buddy.h"
+#include "mm/placement_vacolor.h"
 
 /* Asks the active policy for a block (see placement_ops.pick). `policy`
  * is a compile-time constant at every call: the buddy core compiles one
- * allocation path per common policy (buddy and binhop, their picks inlined)
+ * allocation path per common policy (buddy, binhop, vacolor: picks inlined)
  * and one that calls placement_active->pick (any policy), and chooses
  * between them once per request (__placement_dispatch_id). */
 static inline __attribute__((always_inline)) bool __placement_pick(struct zone *zone, struct alloc_hint *hint,
@@ -296,16 +297,18 @@ static inline __attribute__((always_inline)) bool __placement_pick(struct zone *
 		return __buddy_pick(zone, hint, out);
 	if (policy == PLACEMENT_BINHOP)
 		return __binhop_pick(zone, hint, out);
+	if (policy == PLACEMENT_VACOLOR)
+		return __vacolor_pick(zone, hint, out);
 	return placement_active->pick(zone, hint, out);
 }
 
 /* Which of the core's allocation paths serves the active policy:
- * PLACEMENT_BUDDY, PLACEMENT_BINHOP (inlined picks), or PLACEMENT_NR (through
+ * PLACEMENT_BUDDY, PLACEMENT_BINHOP, PLACEMENT_VACOLOR (inlined picks), or PLACEMENT_NR (through
  * ops; always with -DPLACEMENT_INDIRECT, to measure the indirection). */
 static inline u32 __placement_dispatch_id(void)
 {
 #ifndef PLACEMENT_INDIRECT
-	if (placement_active_id <= PLACEMENT_BINHOP)
+	if (placement_active_id <= PLACEMENT_VACOLOR)
 		return placement_active_id;
 #endif
 	return PLACEMENT_NR;

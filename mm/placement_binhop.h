@@ -6,7 +6,8 @@
 
 /* The task's round-robin target rounded up to the order's alignment (the
  * 2.4.17 patch's rule); on success the target advances past the block. */
-static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
+static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zone, struct alloc_hint *hint,
+								struct placement_pick *out)
 {
 	struct placement_task *t = placement_task_of(hint->task);
 	const struct color_lists *cl = zone->placement;

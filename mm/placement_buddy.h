@@ -7,7 +7,8 @@
 /* The first block of the smallest order >= hint->order on the plain lists,
  * keeping its lowest sub-block (Linux's __rmqueue_smallest and expand).
  * Returns false when the zone has none. */
-static inline __attribute__((always_inline)) bool __buddy_pick(struct zone *zone, const struct alloc_hint *hint, struct placement_pick *out)
+static inline __attribute__((always_inline)) bool __buddy_pick(struct zone *zone, const struct alloc_hint *hint,
+							       struct placement_pick *out)
 {
 	u32 o;
 

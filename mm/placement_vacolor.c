@@ -17,25 +17,7 @@
 
 static bool vacolor_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
-	struct placement_task *t = placement_task_of(hint->task);
-	const struct color_lists *cl = zone->placement;
-	u32 mask = cl->mask, align = (1u << hint->order) - 1, want;
-
-	if (hint->any_color)
-		return __color_lists_pick(zone, hint, t, 0, out);
-	if (hint->has_va) {
-		if (!t->va_init) {
-			t->va_init = true;
-			t->va_offset = mwc_next(placement_cfg.mwc) & mask;
-		}
-		want = (((hint->va >> PAGE_SHIFT) + t->va_offset + align) & ~align) & mask;
-		return __color_lists_pick(zone, hint, t, want, out);
-	}
-	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
-	if (!__color_lists_pick(zone, hint, t, want, out))
-		return false;
-	t->target_color = (out->keep + (1u << hint->order)) & mask;
-	return true;
+	return __vacolor_pick(zone, hint, out);
 }
 
 const struct placement_ops placement_vacolor_ops = {
