@@ -129,9 +129,10 @@ const char *color_lists_check(struct zone *zone, u32 order)
 	return NULL;
 }
 
-u32 __color_lists_find(struct color_lists *cl, u32 order, u32 want, const struct color_bitmap *allowed,
+u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struct color_bitmap *allowed,
 		       u32 *found_order)
 {
+	const struct color_lists *cl = zone->placement;
 	u32 o, best = COLOR_BITMAP_NONE, best_dist = 0xffffffffu, mask = cl->mask;
 
 	if (allowed) {
@@ -157,9 +158,11 @@ u32 __color_lists_find(struct color_lists *cl, u32 order, u32 want, const struct
 		return COLOR_BITMAP_NONE;
 	}
 	for (o = order; o < MAX_ORDER; o++) {
-		struct color_area *area = &cl->area[o];
+		const struct color_area *area = &cl->area[o];
 		u32 idx, cand, dist;
 
+		if (!zone->free_area[o].nr_free)
+			continue;
 		idx = color_bitmap_find_next_wrap(&area->nonempty, want >> o);
 		if (idx == COLOR_BITMAP_NONE)
 			continue;
@@ -226,7 +229,7 @@ struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool
 			}
 	}
 	if (color == COLOR_BITMAP_NONE) {
-		color = __color_lists_find(cl, order, want, colors, &o);
+		color = __color_lists_find(zone, order, want, colors, &o);
 		if (color == COLOR_BITMAP_NONE)
 			return none;
 	}

@@ -89,8 +89,9 @@ const char *color_lists_check(struct zone *zone, u32 order);
  * want itself when some order >= order has a block containing it (a hit),
  * else the nearest color above it, cyclically in steps of 1 << order, that
  * has one and, when allowed != NULL, is allowed. *found_order: the smallest
- * such order. COLOR_BITMAP_NONE when there is none. */
-u32 __color_lists_find(struct color_lists *cl, u32 order, u32 want, const struct color_bitmap *allowed,
+ * such order. COLOR_BITMAP_NONE when there is none. Orders with no free
+ * block (the core's nr_free) are skipped. */
+u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struct color_bitmap *allowed,
 		       u32 *found_order);
 
 /* The shared colored pick, out of line (the usual hit is inline in

@@ -195,15 +195,22 @@ struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
 
 struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 {
-	struct alloc_hint hint = {
-		.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
-	};
+	u32 path = __placement_dispatch_id();
 
 	if (order >= MAX_ORDER)
 		return NULL;
-	if (__placement_dispatch_id() == PLACEMENT_VACOLOR)
+	if (path == PLACEMENT_VACOLOR)
 		return __alloc_pages_vacolor(gfp, order, va, true);
-	return __alloc_pages_hint_path(gfp, &hint, __placement_dispatch_id());
+	if (path == PLACEMENT_BUDDY)
+		return __alloc_pages_buddy(gfp, order);
+	if (path == PLACEMENT_BINHOP)
+		return __alloc_pages_binhop(gfp, order);
+	{
+		struct alloc_hint hint = {
+			.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
+		};
+		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
+	}
 }
 
 /* ---- freeing ------------------------------------------------------------- */

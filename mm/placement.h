@@ -168,6 +168,7 @@ struct placement_task {
 	u32 hits;	  /* allocations that got their target color */
 	u32 misses;	  /* allocations that had to take another color */
 	u32 *use;	  /* bestbin: pages allocated per color (colors entries), or NULL */
+	u32 use_min;	  /* bestbin: a lower bound of min(use[]) (use[] only grows) */
 };
 
 struct placement_task *__placement_task_claim(struct task *t);

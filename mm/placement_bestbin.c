@@ -8,8 +8,11 @@
  * of 2^k pages counts once for each color it covers). Ties go to the
  * task's round-robin successor (the first least-used color at or after the
  * round-robin target), so a task that only allocates behaves exactly like
- * binhop. Cost: finding the least-used color scans colors >> order counts,
- * so it grows linearly with the number of colors (bench-host measures it).
+ * binhop. Cost: t->use_min is a lower bound of the smallest count (counts
+ * only grow), so when the round-robin successor's count equals it, that
+ * color is the answer at once (the steady state: once per round of colors
+ * the bound rises and one scan of colors >> order counts finds the new
+ * minimum); otherwise the scan runs. bench-host measures both.
  * When the least-used color has no free block, the nearest color above it
  * that has one is taken (a miss), as in binhop. */
 #include "mm/page_color.h"
@@ -26,11 +29,18 @@ static bool bestbin_pick(struct zone *zone, struct alloc_hint *hint, struct plac
 		return __color_lists_pick(zone, hint, t, 0, out);
 	if (!t->use_init) {
 		t->use_init = true;
+		t->use_min = 0;
 		for (i = 0; i <= mask; i++)
 			t->use[i] = 0;
 	}
 	start = ((placement_rr_target(t, mask) + align) & ~align) & mask;
-	for (k = 0; k <= mask; k += step) {
+	if (t->use[start] <= t->use_min && (!hint->colors || color_bitmap_test(hint->colors, start))) {
+		best = start; /* least used (nothing is below the bound), and first in order */
+		k = mask + 1;
+	} else {
+		k = 0;
+	}
+	for (; k <= mask; k += step) {
 		u32 c = (start + k) & mask;
 		if (hint->colors && !color_bitmap_test(hint->colors, c))
 			continue;
@@ -43,6 +53,8 @@ static bool bestbin_pick(struct zone *zone, struct alloc_hint *hint, struct plac
 		if (step > mask)
 			break;
 	}
+	if (step == 1 && best_use != 0xffffffffu && !hint->colors)
+		t->use_min = best_use; /* a scan over every color found the minimum */
 	if (!__color_lists_pick(zone, hint, t, best, out))
 		return false;
 	n = step <= mask + 1 ? step : mask + 1;

@@ -133,12 +133,15 @@ static void aim(void)
 {
 	struct placement_task *t = placement_task_of(current);
 
-	t->rr_init = t->va_init = t->use_init = true;
+	t->rr_init = t->va_init = true;
 	t->target_color = worst_color;
 	t->va_offset = 0;
-	if (t->use)
+	if (policy == PLACEMENT_BESTBIN && !t->use_init) { /* once: worst_color is the least used */
+		t->use_init = true;
+		t->use_min = 0;
 		for (u32 c = 0; c < page_colors; c++)
-			t->use[c] = c == worst_color ? 0 : 1;
+			t->use[c] = c == worst_color ? 0 : 1u << 30;
+	}
 }
 
 static struct page *alloc_aimed(gfp_t gfp)
@@ -182,7 +185,10 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 {
 	for (u32 i = 0; i < n; i++) {
 		if (worst) {
-			__free_pages(alloc_aimed(GFP_KERNEL), 0);
+			struct page *p = alloc_aimed(GFP_KERNEL);
+			if (policy == PLACEMENT_BESTBIN) /* keep worst_color the least used: O(1) */
+				placement_task_of(current)->use[pfn_color(page_to_pfn(p))]--;
+			__free_pages(p, 0);
 		} else if (policy == PLACEMENT_VACOLOR) {
 			__free_pages(ring[ring_pos], order);
 			ring[ring_pos] = alloc_slot(order, ring_pos);
