@@ -27,11 +27,12 @@ static inline __attribute__((always_inline)) bool __vacolor_pick(struct zone *zo
 		t->va_init = true;
 		t->va_offset = mwc_next(placement_cfg.mwc) & mask;
 	}
-	want = (((hint->va >> PAGE_SHIFT) + t->va_offset + align) & ~align) & mask;
 	if (__builtin_expect(!hint->order && !hint->colors, 1)) {
-		/* order 0, the usual request: a hit at once */
-		struct list_head *head = &cl->area[0].lists[want];
+		/* order 0, the usual request: no rounding, and a hit at once */
+		struct list_head *head;
 
+		want = ((hint->va >> PAGE_SHIFT) + t->va_offset) & mask;
+		head = &cl->area[0].lists[want];
 		if (__builtin_expect(head->next != head, 1)) {
 			t->hits++;
 			page_color_stats.hits++;
@@ -40,6 +41,7 @@ static inline __attribute__((always_inline)) bool __vacolor_pick(struct zone *zo
 			return true;
 		}
 	}
+	want = (((hint->va >> PAGE_SHIFT) + t->va_offset + align) & ~align) & mask;
 	return __color_lists_pick(zone, hint, t, want, out);
 }
 

@@ -189,9 +189,10 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 			if (policy == PLACEMENT_BESTBIN) /* keep worst_color the least used: O(1) */
 				placement_task_of(current)->use[pfn_color(page_to_pfn(p))]--;
 			__free_pages(p, 0);
-		} else if (policy == PLACEMENT_VACOLOR) {
+		} else if (policy == PLACEMENT_VACOLOR) { /* slot i is mapped at BENCH_VA + i blocks */
 			__free_pages(ring[ring_pos], order);
-			ring[ring_pos] = alloc_slot(order, ring_pos);
+			ring[ring_pos] =
+			    alloc_pages_va(GFP_KERNEL, order, BENCH_VA + (ring_pos << (order + PAGE_SHIFT)));
 			ring_pos = (ring_pos + 1) % RING;
 		} else { /* the loop of the figures before the interface */
 			__free_pages(ring[ring_pos], order);
