@@ -147,11 +147,17 @@ static __attribute__((noinline)) struct page *__alloc_pages_binhop(gfp_t gfp, u3
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_BINHOP);
 }
 
-static __attribute__((noinline)) struct page *__alloc_pages_vacolor(gfp_t gfp, u32 order, u32 va, bool has_va)
+static __attribute__((noinline)) struct page *__alloc_pages_vacolor_va(gfp_t gfp, u32 order, u32 va)
 {
 	struct alloc_hint hint = {
-		.task = current, .va = va, .has_va = has_va, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
+		.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
 	};
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_vacolor(gfp_t gfp, u32 order)
+{
+	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
 }
 
@@ -179,7 +185,7 @@ struct page *alloc_pages(gfp_t gfp, u32 order)
 	if (path == PLACEMENT_BINHOP)
 		return __alloc_pages_binhop(gfp, order);
 	if (path == PLACEMENT_VACOLOR)
-		return __alloc_pages_vacolor(gfp, order, 0, false);
+		return __alloc_pages_vacolor(gfp, order);
 	{
 		struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
 		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
@@ -200,7 +206,7 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 	if (order >= MAX_ORDER)
 		return NULL;
 	if (path == PLACEMENT_VACOLOR)
-		return __alloc_pages_vacolor(gfp, order, va, true);
+		return __alloc_pages_vacolor_va(gfp, order, va);
 	if (path == PLACEMENT_BUDDY)
 		return __alloc_pages_buddy(gfp, order);
 	if (path == PLACEMENT_BINHOP)

@@ -11,7 +11,7 @@ static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zon
 {
 	struct placement_task *t = placement_task_of(hint->task);
 	const struct color_lists *cl = zone->placement;
-	u32 mask = cl->mask, align = (1u << hint->order) - 1, want;
+	u32 mask = cl->mask, align, want;
 
 	if (hint->any_color)
 		return __color_lists_pick(zone, hint, t, 0, out);
@@ -30,6 +30,7 @@ static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zon
 			return true;
 		}
 	}
+	align = (1u << hint->order) - 1; /* round up to the order (the 2.4.17 patch's rule) */
 	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
 	if (!__color_lists_pick(zone, hint, t, want, out))
 		return false;

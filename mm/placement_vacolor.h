@@ -12,11 +12,12 @@ static inline __attribute__((always_inline)) bool __vacolor_pick(struct zone *zo
 {
 	struct placement_task *t = placement_task_of(hint->task);
 	const struct color_lists *cl = zone->placement;
-	u32 mask = cl->mask, align = (1u << hint->order) - 1, want;
+	u32 mask = cl->mask, align, want;
 
 	if (hint->any_color)
 		return __color_lists_pick(zone, hint, t, 0, out);
 	if (!hint->has_va) {
+		align = (1u << hint->order) - 1;
 		want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
 		if (!__color_lists_pick(zone, hint, t, want, out))
 			return false;
@@ -41,6 +42,7 @@ static inline __attribute__((always_inline)) bool __vacolor_pick(struct zone *zo
 			return true;
 		}
 	}
+	align = (1u << hint->order) - 1; /* round up to the order (the 2.4.17 patch's rule) */
 	want = (((hint->va >> PAGE_SHIFT) + t->va_offset + align) & ~align) & mask;
 	return __color_lists_pick(zone, hint, t, want, out);
 }
