@@ -218,21 +218,11 @@ struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool
 		if (want == COLOR_BITMAP_NONE)
 			return none;
 	}
-	color = COLOR_BITMAP_NONE;
-	if (!colors) {
-		/* a hit in a larger block: one bit test per order, cheaper than
-		 * the nearest-color search (which would find the same block) */
-		for (o = order; o < MAX_ORDER; o++)
-			if (color_bitmap_test(&cl->area[o].nonempty, want >> o)) {
-				color = want;
-				break;
-			}
-	}
-	if (color == COLOR_BITMAP_NONE) {
-		color = __color_lists_find(zone, order, want, colors, &o);
-		if (color == COLOR_BITMAP_NONE)
-			return none;
-	}
+	/* (without a color set, the inline part has already looked for a
+	 * block containing want in every order: this is a miss) */
+	color = __color_lists_find(zone, order, want, colors, &o);
+	if (color == COLOR_BITMAP_NONE)
+		return none;
 	if (color == want) {
 		t->hits++;
 		page_color_stats.hits++;

@@ -259,24 +259,31 @@ static inline u32 placement_rr_target(struct placement_task *t, u32 mask)
 }
 
 /* The shared colored pick (see __color_lists_pick_slow in color_lists.h),
- * its usual case inline: no color set, and a free block of exactly the
- * target's color at the requested order (a hit). */
+ * its usual case inline: no color set, and a free block containing the
+ * target (a hit); misses and color sets go out of line. */
 static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint,
 								     struct placement_task *t, u32 want,
 								     struct placement_pick *out)
 {
 	struct color_lists *cl = zone->placement;
-	u32 order = hint->order;
-	struct list_head *head = &cl->area[order].lists[want >> order];
+	u32 order = hint->order, o;
 
-	if (__builtin_expect(!hint->any_color && !hint->colors && head->next != head, 1)) {
-		t->hits++;
-		page_color_stats.hits++;
-		page_color_stats.pages_allocated += 1u << order;
-		out->page = list_first_entry(head, struct page, lru);
-		out->order = order;
-		out->keep = want;
-		return true;
+	if (__builtin_expect(!hint->any_color && !hint->colors, 1)) {
+		/* a hit: the smallest block containing want, one list head per
+		 * order (at high color counts the target is often inside a
+		 * block split for an earlier target) */
+		for (o = order; o < MAX_ORDER; o++) {
+			struct list_head *head = &cl->area[o].lists[want >> o];
+			if (head->next != head) {
+				t->hits++;
+				page_color_stats.hits++;
+				page_color_stats.pages_allocated += 1u << order;
+				out->page = list_first_entry(head, struct page, lru);
+				out->order = o;
+				out->keep = want;
+				return true;
+			}
+		}
 	}
 	*out = __color_lists_pick_slow(zone, order, hint->any_color, hint->colors, t, want);
 	return out->page != NULL;
