@@ -18,8 +18,8 @@ struct placement_task;
 struct task {
 	u32 pid;
 	char name[TASK_NAME_LEN];
-	struct placement_task *placement; /* owned by mm/placement.c: found by pid,
-					     reset when the pid changes; NULL at start */
+	struct placement_task *placement; /* owned by mm/placement.c; task_start()
+					     clears it, so a new task starts afresh */
 };
 
 /* The running task; never NULL after task_init(). */

@@ -153,8 +153,9 @@ extern struct placement_config placement_cfg;
 
 /* A task's placement state, kept by mm/placement.c for up to PLACEMENT_TASKS
  * tasks at once (this kernel runs two: the boot task and a benchmark task);
- * a further task takes the least recently used slot, whose task then starts
- * afresh. Found by placement_task_of(); reset when the task's pid changes. */
+ * a further task takes the slot claimed longest ago, whose task then starts
+ * afresh. Found by placement_task_of() through task->placement (cleared by
+ * task_start(), so a new task never inherits a slot). */
 #define PLACEMENT_TASKS 4
 struct placement_task {
 	const struct task *owner;
