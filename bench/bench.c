@@ -3,13 +3,16 @@
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 
 void bench_set_coloring(bool on)
 {
-	if (on)
-		page_color_start();
-	else
-		page_color_stop();
+	placement_select_id(on ? PLACEMENT_BINHOP : PLACEMENT_BUDDY);
+}
+
+int bench_set_placement(const char *name)
+{
+	return placement_select(name);
 }
 
 static char last_on_keys[96];
@@ -81,7 +84,7 @@ void bench_report(const char *bench, const char *keys, const char *unit, bool co
 u32 bench_run(const struct bench_config *cfg)
 {
 	u32 failures = 0;
-	bool was_on = page_color_enabled;
+	u32 was = placement_active_id;
 
 	if (cfg->which == BENCH_NONE)
 		return 0;
@@ -91,6 +94,6 @@ u32 bench_run(const struct bench_config *cfg)
 		failures += bench_fft(cfg);
 	if (cfg->which == BENCH_PROBE)
 		failures += bench_probe(cfg);
-	bench_set_coloring(was_on);
+	placement_select_id(was);
 	return failures;
 }

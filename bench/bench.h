@@ -129,8 +129,13 @@ void bench_report_point(const struct bench_point *pt);
  * values). */
 void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
 		  u32 misses, u32 tsc_khz, const char *extra);
-/* Switches page coloring for the next runs (page_color_start/stop). */
+/* Switches page coloring for the next runs: on = placement binhop, off =
+ * placement buddy (mm/placement.h). */
 void bench_set_coloring(bool on);
+/* Switches to the placement policy `name` (buddy, binhop, vacolor, bestbin,
+ * random) for the next runs. Returns 0, or -1 for an unknown or unavailable
+ * policy (printed; the active policy stays). */
+int bench_set_placement(const char *name);
 
 /* The two benchmarks. Each returns 0 or a failure count. */
 u32 bench_stride(const struct bench_config *cfg);

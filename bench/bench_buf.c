@@ -5,6 +5,7 @@
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/page_alloc.h"
+#include "mm/placement.h"
 
 static u32 buf_pfns[BENCH_MAX_PAGES];
 u32 bench_highmem_pages;
@@ -32,7 +33,8 @@ int bench_buf_alloc(struct bench_buf *b, u32 bytes)
 	if (n == 0 || n > BENCH_MAX_PAGES)
 		return -1;
 	for (i = 0; i < n; i++) {
-		struct page *p = alloc_page(GFP_HIGHUSER);
+		/* page i is mapped at BENCH_VA + i * 4K: say so (vacolor) */
+		struct page *p = alloc_pages_va(GFP_HIGHUSER, 0, BENCH_VA + i * PAGE_SIZE);
 		if (!p)
 			break;
 		buf_pfns[i] = page_to_pfn(p);
@@ -45,8 +47,7 @@ int bench_buf_alloc(struct bench_buf *b, u32 bytes)
 		return -1;
 	}
 	b->va = (void *)BENCH_VA;
-	b->hits = current->color.hits;
-	b->misses = current->color.misses;
+	placement_task_stats(current, &b->hits, &b->misses);
 	return 0;
 }
 

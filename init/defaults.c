@@ -8,6 +8,7 @@
 #include "kernel/printk.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
+#include "mm/placement.h"
 
 const struct cpu_cache *defaults_from_machine(void)
 {
@@ -28,8 +29,14 @@ void defaults_apply_rules(void)
 {
 	if (boot_config.qemu_exit)
 		arch_qemu_exit_port = (u16)boot_config.qemu_exit;
-	if (!param_given("bench_modes") && param_given("page_color") && !mm_params.page_color)
+	/* Uncolored runs only when the boot policy asked for is plain buddy
+	 * (page_color=off, or placement=buddy) and bench_modes= was not given. */
+	if (!param_given("bench_modes") &&
+	    ((param_given("placement") && mm_params.placement == PLACEMENT_BUDDY) ||
+	     (!param_given("placement") && param_given("page_color") && !mm_params.page_color)))
 		boot_config.bench.modes = BENCH_MODES_OFF;
+	mm_params.placement_given = param_given("placement");
+	mm_params.page_color_given = param_given("page_color");
 	boot_config.bench.check = mm_params.mm_debug;
 	boot_config.bench.cache_size = mm_params.cache_size;
 	boot_config.bench.cache_ways = mm_params.cache_ways;

@@ -4,6 +4,7 @@
 #include "init/selftest.h"
 #include "kernel/string.h"
 #include "mm/mm_init.h"
+#include "mm/placement.h"
 
 static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
@@ -49,7 +50,12 @@ struct kernel_param boot_params[] = {
 	{ .name = "page_color",
 	  .type = PARAM_BOOL,
 	  .value = &mm_params.page_color,
-	  .help = "page coloring at boot (the benchmarks switch it per run)" },
+	  .help = "page coloring at boot: on = placement=binhop, off = placement=buddy" },
+	{ .name = "placement",
+	  .type = PARAM_ENUM,
+	  .value = &mm_params.placement,
+	  .choices = placement_choices,
+	  .help = "placement policy at boot (mm/placement.h); wins over page_color when both are given" },
 	{ .name = "cache_size",
 	  .type = PARAM_SIZE,
 	  .value = &mm_params.cache_size,

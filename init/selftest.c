@@ -17,6 +17,7 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 
 enum { INJECT_NONE, INJECT_ALLOC_FAIL, INJECT_LEAK };
 const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
@@ -80,7 +81,7 @@ static const char *st_bad_free_detected(void)
 
 static const char *st_coloring_round_robin(void)
 {
-	bool was_on = page_color_enabled;
+	u32 was = placement_active_id;
 	struct page *p[8];
 	const char *why = NULL;
 	u32 i, first;
@@ -94,20 +95,20 @@ static const char *st_coloring_round_robin(void)
 			why = "allocation failed";
 	first = why ? 0 : pfn_color(page_to_pfn(p[0]));
 	for (i = 0; i < 8 && !why; i++)
-		if (pfn_color(page_to_pfn(p[i])) != ((first + i) & (page_colors - 1)) && current->color.misses == 0)
+		if (pfn_color(page_to_pfn(p[i])) != ((first + i) & (page_colors - 1)) &&
+		    placement_task_of(current)->misses == 0)
 			why = "consecutive allocations did not get consecutive colors";
 	for (i = 0; i < 8; i++)
 		if (p[i])
 			__free_pages(p[i], 0);
 	task_end();
-	if (!was_on)
-		page_color_stop();
+	placement_select_id(was);
 	return why;
 }
 
 static const char *st_color_toggle(void)
 {
-	bool was_on = page_color_enabled;
+	u32 was = placement_active_id;
 	u32 before = nr_free_pages();
 	const char *why = NULL;
 
@@ -117,8 +118,7 @@ static const char *st_color_toggle(void)
 	page_color_start();
 	if (!why && page_colors > 1 && mm_check())
 		why = "check failed with coloring on";
-	if (!was_on)
-		page_color_stop();
+	placement_select_id(was);
 	if (!why && nr_free_pages() != before)
 		why = "free page count changed";
 	return why;

@@ -8,7 +8,7 @@ struct task *current = &boot_task;
 
 void task_init(void)
 {
-	boot_task.color = (struct page_color_task){ 0 };
+	boot_task.placement = NULL;
 	next_pid = 1;
 	current = &boot_task;
 }
@@ -21,7 +21,7 @@ struct task *task_start(const char *name)
 	for (i = 0; name[i] && i + 1 < TASK_NAME_LEN; i++)
 		run_task.name[i] = name[i];
 	run_task.name[i] = '\0';
-	run_task.color = (struct page_color_task){ 0 };
+	run_task.placement = NULL;
 	current = &run_task;
 	return current;
 }

@@ -1,9 +1,10 @@
-/* kernel/task.h - tasks: the unit that page coloring follows.
+/* kernel/task.h - tasks: the unit that page placement follows.
  *
  * This kernel has no scheduler: one task runs at a time, and the kernel
- * switches `current` explicitly (each benchmark run is a new task). What a
- * task carries is what the seed patch added to task_struct: the color state
- * (color_init, target_color), here with per-task hit/miss counters. */
+ * switches `current` explicitly (each benchmark run is a new task). The
+ * page coloring patch for Linux 2.4.17 put its color state into
+ * task_struct; here that state belongs to the placement policy (mm/), and a
+ * task only carries an opaque pointer to it: kernel/ never looks inside. */
 #ifndef KERNEL_TASK_H
 #define KERNEL_TASK_H
 
@@ -11,19 +12,14 @@
 
 #define TASK_NAME_LEN 32
 
-/* Per-task page coloring state (shared/seeds/000_*: color_init and
- * target_color in task_struct). */
-struct page_color_task {
-	bool color_init;  /* false until the task's first colored allocation */
-	u32 target_color; /* next color to hand out, 0 .. colors-1 */
-	u32 hits;	  /* allocations that got target_color */
-	u32 misses;	  /* allocations that had to take another color */
-};
+/* Placement state (mm/placement.h); opaque here. */
+struct placement_task;
 
 struct task {
 	u32 pid;
 	char name[TASK_NAME_LEN];
-	struct page_color_task color;
+	struct placement_task *placement; /* owned by mm/placement.c; task_start()
+					     clears it, so a new task starts afresh */
 };
 
 /* The running task; never NULL after task_init(). */
@@ -31,7 +27,7 @@ extern struct task *current;
 
 /* Sets up the boot task ("kernel", pid 0) as current. */
 void task_init(void);
-/* Creates a task with the next pid (1, 2, ...) and a fresh color state,
+/* Creates a task with the next pid (1, 2, ...) and no placement state yet (the policy starts it afresh),
  * and makes it current. Only one task besides the boot task exists at a
  * time: a new task replaces the previous one. Returns it (never NULL). */
 struct task *task_start(const char *name);

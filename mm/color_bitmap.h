@@ -1,11 +1,11 @@
 /* mm/color_bitmap.h - a three-level bitmap of non-empty color lists.
  *
- * The seed patch (shared/seeds/000_*, alloc_pages_by_color) walks colors one
- * by one on a miss, so its worst case grows with the number of colors. Page
- * coloring here keeps, per free area, one bit per color list ("this list is
- * not empty") in a 32-ary tree of words: find_next() looks at one word per
- * level, so finding the next available color costs the same for 64 or 32768
- * colors. */
+ * The page coloring patch for Linux 2.4.17 (linux-mm, January 2002;
+ * alloc_pages_by_color) walks colors one by one on a miss, so its worst
+ * case grows with the number of colors. The coloring policies here keep,
+ * per free area, one bit per color list ("this list is not empty") in a
+ * 32-ary tree of words: find_next() looks at one word per level, so finding
+ * the next available color costs the same for 64 or 32768 colors. */
 #ifndef MM_COLOR_BITMAP_H
 #define MM_COLOR_BITMAP_H
 

@@ -1,8 +1,11 @@
 /* mm/mm_check.c - see mm_check.h. */
 #include "mm/mm_check.h"
+#include "mm/color_lists.h"
+#include "mm/placement.h"
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 
 #ifdef MM_INJECT_BUG
 bool mm_inject_armed;
@@ -16,65 +19,65 @@ static int fail(const struct zone *zone, u32 pfn, u32 order, const char *what)
 	return -1;
 }
 
-/* Walks one list: every entry must be a free block of this zone and order
- * (and, when idx >= 0, of color list idx), not seen on any list before. */
-static int check_list(struct zone *zone, struct list_head *head, u32 order, int idx, u32 *count)
+/* One visit of a block on the active policy's lists: it must be a free
+ * block of this zone and order, not seen on any list before. */
+struct visit {
+	u32 order, count, guard;
+	int rc;
+};
+
+static void check_block(struct zone *zone, struct page *p, u32 list_idx, void *arg)
 {
-	struct list_head *pos;
-	u32 guard = max_pfn + 1;
+	struct visit *v = arg;
+	u32 pfn;
 
-	list_for_each(pos, head)
-	{
-		struct page *p = list_entry(pos, struct page, lru);
-		u32 pfn;
-
-		if (p < mem_map || p >= mem_map + max_pfn)
-			return fail(zone, 0, order, "list entry outside mem_map");
-		pfn = page_to_pfn(p);
-		if (!(p->flags & PG_buddy))
-			return fail(zone, pfn, order, "page on a free list is not marked free");
-		if (p->private != order)
-			return fail(zone, pfn, order, "free block on the list of another order");
-		if (page_zone(p) != zone || !zone_spans_pfn(zone, pfn))
-			return fail(zone, pfn, order, "free block on another zone's list");
-		if (idx >= 0 && (pfn_color(pfn) >> order) != (u32)idx)
-			return fail(zone, pfn, order, "free block on the wrong color list");
-		if (p->flags & PG_checked)
-			return fail(zone, pfn, order, "free block on more than one list");
-		p->flags |= PG_checked;
-		(*count)++;
-		if (--guard == 0)
-			return fail(zone, pfn, order, "free list does not end (cycle)");
+	UNUSED(list_idx);
+	if (v->rc)
+		return;
+	if (p < mem_map || p >= mem_map + max_pfn) {
+		v->rc = fail(zone, 0, v->order, "list entry outside mem_map");
+		return;
 	}
-	return 0;
+	pfn = page_to_pfn(p);
+	if (!(p->flags & PG_buddy))
+		v->rc = fail(zone, pfn, v->order, "page on a free list is not marked free");
+	else if (p->private != v->order)
+		v->rc = fail(zone, pfn, v->order, "free block on the list of another order");
+	else if (page_zone(p) != zone || !zone_spans_pfn(zone, pfn))
+		v->rc = fail(zone, pfn, v->order, "free block on another zone's list");
+	else if (p->flags & PG_checked)
+		v->rc = fail(zone, pfn, v->order, "free block on more than one list");
+	else if (--v->guard == 0)
+		v->rc = fail(zone, pfn, v->order, "free list does not end (cycle)");
+	if (v->rc)
+		return;
+	p->flags |= PG_checked;
+	v->count++;
 }
 
+/* Every order's blocks, through the active policy (placement_ops.
+ * for_each_block), and the policy's own invariants (placement_ops.check:
+ * color lists and bitmaps, array slots). */
 static int check_lists(struct zone *zone)
 {
-	u32 o, i, pages = 0;
+	const struct placement_ops *ops = placement_active;
+	u32 o, pages = 0;
 
 	for (o = 0; o < MAX_ORDER; o++) {
 		struct free_area *area = &zone->free_area[o];
-		u32 count = 0;
+		struct visit v = { .order = o, .guard = max_pfn + 1 };
+		const char *why;
 
-		if (!page_color_enabled) {
-			if (check_list(zone, &area->free_list, o, -1, &count))
-				return -1;
-		} else {
-			if (!list_empty(&area->free_list))
-				return fail(zone, page_to_pfn(list_first_entry(&area->free_list, struct page, lru)), o,
-					    "plain list not empty while coloring is on");
-			for (i = 0; i < area->nr_lists; i++) {
-				u32 before = count;
-				if (check_list(zone, &area->color_list[i], o, (int)i, &count))
-					return -1;
-				if ((count != before) != color_bitmap_test(&area->nonempty, i))
-					return fail(zone, i << o, o, "non-empty bitmap disagrees with the list");
-			}
-		}
-		if (count != area->nr_free)
-			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the list length");
-		pages += count << o;
+		/* the policy's check first: it vouches for the lists' shape
+		 * (the walk below follows them) */
+		if (ops->check && (why = ops->check(zone, o)))
+			return fail(zone, zone->zone_start_pfn, o, why);
+		ops->for_each_block(zone, o, check_block, &v);
+		if (v.rc)
+			return -1;
+		if (v.count != area->nr_free)
+			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the lists");
+		pages += v.count << o;
 	}
 	if (pages != zone->free_pages)
 		return fail(zone, zone->zone_start_pfn, 0, "free_pages differs from the lists");
@@ -194,14 +197,30 @@ static struct page *lru_page(const struct list_head *l)
 	return mem_map + (a - base) / sizeof(struct page);
 }
 
-/* The list a free block of (pfn, order) belongs on. */
+/* The list a free block of (pfn, order) belongs on under the active
+ * policy: the core's plain list, or its color list; NULL when the policy
+ * keeps blocks in storage of its own (no list to check locally: the full
+ * mm_check() asks the policy). */
 static struct list_head *home_list(struct zone *zone, u32 pfn, u32 order)
 {
-	struct free_area *area = &zone->free_area[order];
+	struct color_lists *cl = zone->placement;
 
-	if (!page_color_enabled)
-		return &area->free_list;
-	return &area->color_list[pfn_color(pfn) >> order];
+	if (placement_active_lists == PLACEMENT_PLAIN)
+		return &zone->free_area[order].free_list;
+	if (placement_active_lists == PLACEMENT_COLOR && cl)
+		return &cl->area[order].lists[(pfn & cl->mask) >> order];
+	return NULL;
+}
+
+/* Is the color list of (pfn, order) marked non-empty? true when the policy
+ * has no color lists. */
+static bool color_bit_set(struct zone *zone, u32 pfn, u32 order)
+{
+	struct color_lists *cl = zone->placement;
+
+	if (placement_active_lists != PLACEMENT_COLOR || !cl)
+		return true;
+	return color_bitmap_test(&cl->area[order].nonempty, (pfn & cl->mask) >> order);
 }
 
 /* One neighbour of a listed free block: its own list head or a block of the
@@ -223,7 +242,7 @@ static int check_neighbour(struct zone *zone, u32 pfn, u32 order, struct list_he
 		return fail(zone, pfn, order, "free list neighbour is not a free block");
 	if (q->private != order || page_zone(q) != zone)
 		return fail(zone, pfn, order, "free block on the wrong list (neighbour of another order or zone)");
-	if (page_color_enabled && (pfn_color(qpfn) >> order) != (pfn_color(pfn) >> order))
+	if (placement_active_lists == PLACEMENT_COLOR && (pfn_color(qpfn) >> order) != (pfn_color(pfn) >> order))
 		return fail(zone, pfn, order, "free block on the wrong color list");
 	return 0;
 }
@@ -251,8 +270,10 @@ int mm_check_free_block(struct zone *zone, u32 pfn, u32 order)
 	if (zone->free_area[order].nr_free == 0)
 		return fail(zone, pfn, order, "nr_free is 0 with a block free");
 	home = home_list(zone, pfn, order);
-	if (page_color_enabled && !color_bitmap_test(&zone->free_area[order].nonempty, pfn_color(pfn) >> order))
+	if (!color_bit_set(zone, pfn, order))
 		return fail(zone, pfn, order, "non-empty bitmap disagrees with the list");
+	if (!home)
+		goto buddy; /* the policy's own storage: checked by mm_check() */
 	if (p->lru.next == &p->lru || p->lru.prev == &p->lru)
 		return fail(zone, pfn, order, "free block linked to itself (added to its list twice)");
 	if (!lru_page(p->lru.next) && p->lru.next != home)
@@ -264,6 +285,7 @@ int mm_check_free_block(struct zone *zone, u32 pfn, u32 order)
 	if (check_neighbour(zone, pfn, order, p->lru.next, home) ||
 	    check_neighbour(zone, pfn, order, p->lru.prev, home))
 		return -1;
+buddy:
 	if (order < MAX_ORDER - 1) {
 		u32 b = pfn ^ (1u << order);
 		if (zone_spans_pfn(zone, b)) {
@@ -316,12 +338,17 @@ int mm_check_zone_counters(struct zone *zone)
 		struct free_area *area = &zone->free_area[o];
 		bool empty;
 
-		if (page_color_enabled) {
-			if (!list_empty(&area->free_list))
-				return fail(zone, zone->zone_start_pfn, o, "plain list not empty while coloring is on");
-			empty = color_bitmap_find_next(&area->nonempty, 0) == COLOR_BITMAP_NONE;
-		} else {
+		if (placement_active_lists == PLACEMENT_PLAIN) {
 			empty = list_empty(&area->free_list);
+		} else {
+			struct color_lists *cl = zone->placement;
+			if (!list_empty(&area->free_list))
+				return fail(zone, zone->zone_start_pfn, o, "plain list not empty under a list-owning policy");
+			if (placement_active_lists != PLACEMENT_COLOR || !cl) {
+				pages += area->nr_free << o;
+				continue; /* the policy's own storage: mm_check() asks it */
+			}
+			empty = color_bitmap_find_next(&cl->area[o].nonempty, 0) == COLOR_BITMAP_NONE;
 		}
 		if (empty != (area->nr_free == 0))
 			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the list length");

@@ -3,11 +3,14 @@
 #include "kernel/printk.h"
 #include "mm/memblock.h"
 #include "mm/page_alloc.h"
+#include "kernel/mwc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 struct mm_params mm_params = {
 	.page_color = true,
+	.placement = PLACEMENT_BINHOP,
 	.cache_size = 256 * 1024,
 	.cache_ways = 1,
 	.mm_shuffle = true,
@@ -32,9 +35,34 @@ static u32 count_free(void)
 	return pages;
 }
 
+/* The boot policy: placement= when given, else page_color's (on = binhop,
+ * off = buddy); a coloring policy with one color places nothing, so buddy
+ * is used instead, and the log says so. */
+static void mm_select_boot_placement(void)
+{
+	u32 id = mm_params.page_color ? PLACEMENT_BINHOP : PLACEMENT_BUDDY;
+
+	if (mm_params.placement_given) {
+		id = mm_params.placement < PLACEMENT_NR ? mm_params.placement : PLACEMENT_BINHOP;
+		if (mm_params.page_color_given)
+			printk("placement: placement=%s and page_color=%s given: placement= wins\n",
+			       placement_choices[id], mm_params.page_color ? "on" : "off");
+	}
+	if (id != PLACEMENT_BUDDY && page_colors <= 1) {
+		if (mm_params.placement_given)
+			printk("placement: %s needs more than one color (colors=%u); using buddy\n",
+			       placement_choices[id], page_colors);
+		id = PLACEMENT_BUDDY;
+	}
+	if (placement_select_id(id) < 0)
+		placement_select_id(PLACEMENT_BUDDY);
+	printk("placement: %s (%s; colors=%u)\n", placement_name(), placement_active->desc, page_colors);
+}
+
 int mm_init(void *(*alloc)(u32 bytes))
 {
 	u32 end = memblock_end_pfn(), colors;
+	struct placement_config cfg;
 	struct page *map;
 
 	if (!end) {
@@ -48,10 +76,12 @@ int mm_init(void *(*alloc)(u32 bytes))
 	}
 	free_area_init(map, end);
 	colors = page_color_count(mm_params.cache_size, mm_params.cache_ways);
-	if (page_color_setup(colors, alloc) < 0) {
-		printk("mm: cannot allocate the lists for %u colors; coloring unavailable\n", colors);
-		page_color_setup(1, alloc);
-	}
+	cfg = (struct placement_config){
+		.colors = colors, .mwc = &mwc_global, .reshuffle = __shuffle_free_lists, .alloc = alloc
+	};
+	if (placement_setup(&cfg) < 0)
+		printk("mm: cannot allocate the placement lists for %u colors; only placement=buddy available\n",
+		       colors);
 	mm_shuffle_enabled = mm_params.mm_shuffle;
 	if (mm_shuffle_enabled) {
 		/* the scratch array comes out of memblock before the release */
@@ -65,7 +95,6 @@ int mm_init(void *(*alloc)(u32 bytes))
 	} else {
 		mm_release_memblock();
 	}
-	if (mm_params.page_color && page_colors > 1)
-		page_color_start();
+	mm_select_boot_placement();
 	return 0;
 }

@@ -8,6 +8,9 @@
 
 struct mm_params {
 	bool page_color; /* page_color=on|off: coloring at boot (default on) */
+	u32 placement;	 /* placement=NAME: enum placement_id; used when given */
+	bool placement_given;  /* placement= was on the command line */
+	bool page_color_given; /* page_color= was on the command line (for the log) */
 	u32 cache_size;	 /* cache_size=N[K|M]: bytes, power of two when given */
 	u32 cache_ways;	 /* cache_ways=N: associativity used for colors */
 	bool mm_shuffle; /* mm_shuffle=on|off: imitate a long-running system */
@@ -25,9 +28,10 @@ extern struct mm_params mm_params;
  * per pfn up to the highest usable pfn) and the color lists through alloc,
  * sets up the zones, attaches colors for mm_params.cache_size/cache_ways,
  * then releases every free page to the buddy allocator -- shuffled with
- * ballast when mm_params.mm_shuffle -- and starts coloring when
- * mm_params.page_color. alloc(bytes) returns zeroed or any memory that
- * stays valid, or NULL. Returns 0, or -1 with a message on failure. */
+ * ballast when mm_params.mm_shuffle -- and selects the placement policy:
+ * mm_params.placement when placement_given, else binhop when
+ * mm_params.page_color, else buddy (mm/placement.h); the log names it.
+ * alloc(bytes) returns zeroed or any memory that stays valid, or NULL. Returns 0, or -1 with a message on failure. */
 int mm_init(void *(*alloc)(u32 bytes));
 
 #endif

@@ -3,6 +3,7 @@
 #include "kernel/printk.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 void mm_print_buddyinfo(void)
@@ -39,6 +40,22 @@ void mm_print_zones(void)
  * coloring off that took seconds under QEMU). */
 static u32 color_free[PAGE_COLOR_MAX];
 
+static void count_block(struct zone *zone, struct page *p, u32 list_idx, void *arg)
+{
+	u32 o = *(u32 *)arg, first = pfn_color(page_to_pfn(p)), i;
+
+	UNUSED(zone);
+	UNUSED(list_idx);
+	if ((1u << o) >= page_colors) {
+		/* the block covers every color 2^o / colors times */
+		for (i = 0; i < page_colors; i++)
+			color_free[i] += (1u << o) / page_colors;
+	} else {
+		for (i = 0; i < (1u << o); i++)
+			color_free[first + i]++;
+	}
+}
+
 static void count_free_per_color(void)
 {
 	struct zone *zone;
@@ -51,28 +68,8 @@ static void count_free_per_color(void)
 		u32 o;
 		if (!zone_populated(zone))
 			continue;
-		for (o = 0; o < MAX_ORDER; o++) {
-			struct free_area *area = &zone->free_area[o];
-			u32 nlists = page_color_enabled ? area->nr_lists : 1, l;
-
-			for (l = 0; l < nlists; l++) {
-				struct list_head *head = page_color_enabled ? &area->color_list[l] : &area->free_list;
-				struct page *p;
-
-				list_for_each_entry(p, head, lru)
-				{
-					u32 first = pfn_color(page_to_pfn(p)), i;
-					if ((1u << o) >= page_colors) {
-						/* the block covers every color 2^o / colors times */
-						for (i = 0; i < page_colors; i++)
-							color_free[i] += (1u << o) / page_colors;
-					} else {
-						for (i = 0; i < (1u << o); i++)
-							color_free[first + i]++;
-					}
-				}
-			}
-		}
+		for (o = 0; o < MAX_ORDER; o++)
+			placement_active->for_each_block(zone, o, count_block, &o);
 	}
 }
 
@@ -88,11 +85,11 @@ void page_color_print(bool verbose)
 	u32 c, lo = 0xffffffffu, hi = 0;
 	u64 sum = 0;
 
-	printk(
-	    "page_color: colors=%u enabled=%d hits=%llu misses=%llu probe_steps=%llu pages_allocated=%llu ballast=%u\n",
-	    page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
-	    (unsigned long long)page_color_stats.misses, (unsigned long long)page_color_stats.probe_steps,
-	    (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages);
+	printk("page_color: colors=%u enabled=%d hits=%llu misses=%llu probe_steps=%llu pages_allocated=%llu ballast=%u"
+	       " placement=%s\n",
+	       page_colors, page_color_enabled ? 1 : 0, (unsigned long long)page_color_stats.hits,
+	       (unsigned long long)page_color_stats.misses, (unsigned long long)page_color_stats.probe_steps,
+	       (unsigned long long)page_color_stats.pages_allocated, mm_ballast_pages, placement_name());
 	count_free_per_color();
 	for (c = 0; c < page_colors; c++) {
 		lo = MIN(lo, color_free[c]);
@@ -111,6 +108,15 @@ void page_color_print(bool verbose)
 	}
 }
 
+/* Blocks per list index of one zone and order, for the dump. */
+static void count_list(struct zone *zone, struct page *p, u32 list_idx, void *arg)
+{
+	UNUSED(zone);
+	UNUSED(p);
+	if (list_idx < PAGE_COLOR_MAX)
+		((u32 *)arg)[list_idx]++;
+}
+
 void mm_dump_free_lists(void)
 {
 	struct zone *zone;
@@ -121,15 +127,15 @@ void mm_dump_free_lists(void)
 		if (!zone_populated(zone))
 			continue;
 		for (o = 0; o < MAX_ORDER; o++) {
-			struct free_area *area = &zone->free_area[o];
-			printk("freelist zone=%s order=%u lists=%u nr_free=%u counts=", zone->name, o,
-			       page_color_enabled ? area->nr_lists : 1u, area->nr_free);
-			if (!page_color_enabled) {
-				printk("%u\n", list_count(&area->free_list));
-				continue;
-			}
-			for (i = 0; i < area->nr_lists; i++)
-				printk(i + 1 < area->nr_lists ? "%u " : "%u\n", list_count(&area->color_list[i]));
+			u32 n = placement_active->nr_lists(zone, o);
+
+			for (i = 0; i < n; i++)
+				color_free[i] = 0;
+			placement_active->for_each_block(zone, o, count_list, color_free);
+			printk("freelist zone=%s order=%u lists=%u nr_free=%u counts=", zone->name, o, n,
+			       zone->free_area[o].nr_free);
+			for (i = 0; i < n; i++)
+				printk(i + 1 < n ? "%u " : "%u\n", color_free[i]);
 		}
 	}
 }

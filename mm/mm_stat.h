@@ -13,14 +13,16 @@ void mm_print_buddyinfo(void);
  *    present=<pages> managed=<pages> free=<pages>" */
 void mm_print_zones(void);
 /* Like the seed's /proc/page_color: "page_color: colors=<n> enabled=<0|1>
- * hits=<n> misses=<n> probe_steps=<n> pages_allocated=<n> ballast=<n>", then
+ * hits=<n> misses=<n> probe_steps=<n> pages_allocated=<n> ballast=<n>
+ * placement=<policy>", then
  * "page_color: free per color min=<n> max=<n> mean=<n>" and, when verbose
  * (or colors <= 64), free pages per color summed over zones and orders, 16
  * per line: "page_color: free[<first>..<last>] <n> <n> ..." */
 void page_color_print(bool verbose);
 /* The full free-list dump, zone x order x color, one line per zone and order:
  *   "freelist zone=<name> order=<o> lists=<n> nr_free=<n> counts=<c0> <c1> ..."
- * (lists=1 while coloring is off). */
+ * (lists: the active policy's lists per order, 1 for buddy and random;
+ * uses the per-color scratch array, so not while page_color_print runs). */
 void mm_dump_free_lists(void);
 /* Free pages of one color, over all zones and orders (a block of order o
  * holding 2^o >= colors pages gives each color 2^o / colors pages). */

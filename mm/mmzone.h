@@ -7,16 +7,15 @@
  * Normal up to 896 MiB, HighMem above: the i386 layout). Each zone has a buddy
  * allocator: free_area[order] holds the free blocks of 2^order pages.
  *
- * A free area holds its blocks either on one plain list (free_list) or, while
- * page coloring is on, on per-color lists (see mm/page_color.c); the buddy core
- * (mm/page_alloc.c) calls the placement policy through the hooks in
- * mm/page_color.h and never looks at colors itself. */
+ * Where a free block waits (the plain free_list, per-color lists, ...) is
+ * the placement policy's business: the buddy core (mm/page_alloc.c) calls
+ * it through mm/placement.h only, and the policy keeps its per-zone storage
+ * behind zone->placement. The core itself knows no colors. */
 #ifndef MM_MMZONE_H
 #define MM_MMZONE_H
 
 #include "kernel/list.h"
 #include "kernel/types.h"
-#include "mm/color_bitmap.h"
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE  (1u << PAGE_SHIFT)
@@ -41,19 +40,19 @@ enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
 
 struct page {
 	u32 flags;
-	u32 private;	      /* order, for PG_buddy and PG_head pages */
-	struct list_head lru; /* link on a free list (PG_buddy), or the
-				  owner's list while allocated */
+	u32 private; /* order, for PG_buddy and PG_head pages */
+	union {
+		struct list_head lru; /* link on a free list (PG_buddy), or the
+					 owner's list while allocated */
+		u32 slot;	      /* free, under a placement policy that keeps
+					 blocks in an array (placement_random.c):
+					 the block's index there */
+	};
 };
 
 struct free_area {
-	struct list_head free_list;   /* blocks while coloring is off */
-	struct list_head *color_list; /* blocks while coloring is on: nr_lists
-					 lists, list i holds blocks whose color
-					 >> order == i */
-	u32 nr_lists;		      /* max(1, colors >> order) */
-	struct color_bitmap nonempty; /* bit i set <=> color_list[i] non-empty */
-	u32 nr_free;		      /* blocks of this order, on any list */
+	struct list_head free_list; /* the plain list (the buddy policy's) */
+	u32 nr_free;		    /* blocks of this order, on any policy's lists */
 };
 
 struct zone {
@@ -64,6 +63,8 @@ struct zone {
 	u32 managed_pages;  /* present minus pages reserved at boot */
 	u32 free_pages;	    /* pages on this zone's free lists */
 	struct free_area free_area[MAX_ORDER];
+	void *placement; /* the active placement policy's storage for this
+			    zone (mm/placement.h), or NULL */
 };
 
 /* The one memory node of this UP kernel (Linux: contig_page_data). */

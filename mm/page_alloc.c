@@ -3,10 +3,10 @@
  * Each zone keeps free blocks of 2^order pages (order 0..MAX_ORDER-1) in
  * free_area[order]. Allocation takes the smallest free block that is large
  * enough and splits it (__expand); freeing merges a block with its buddy
- * while the buddy is free too (__free_one_page). Where a block goes on its
- * free area's lists, and which block an allocation takes while page coloring
- * is on, is the placement policy's business (mm/page_color.c, through the
- * __page_color_* hooks); this file never looks at colors.
+ * while the buddy is free too (__free_one_page). Where a free block waits,
+ * and which block an allocation takes, is the placement policy's business:
+ * this file calls it through mm/placement.h only (__placement_add/del/pick)
+ * and never looks at colors. The policy never calls back in here.
  *
  * Locking: this is a uniprocessor kernel; "taking the zone lock" means
  * turning interrupts off. Functions named __name expect the caller to hold it.
@@ -16,7 +16,7 @@
 #include "mm/internal.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
-#include "mm/page_color.h"
+#include "mm/placement.h"
 
 struct pglist_data contig_page_data;
 const char *const zone_names[MAX_NR_ZONES] = { "DMA", "Normal", "HighMem" };
@@ -27,36 +27,32 @@ static const u32 zone_limit_pfn[MAX_NR_ZONES + 1] = { 0, DMA_LIMIT_PFN, NORMAL_L
 
 /* ---- free lists ---------------------------------------------------------- */
 
-static void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
+static inline __attribute__((always_inline)) void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
 {
 	struct free_area *area = &zone->free_area[order];
 
 	page->flags |= PG_buddy;
 	page->private = order;
-	if (page_color_enabled)
-		__page_color_add_free(area, page, page_to_pfn(page), order);
-	else
-		list_add(&page->lru, &area->free_list);
+	__placement_add(zone, page, page_to_pfn(page), order);
 	if (MM_INJECT(wrong_order, order == 3 && (page_to_pfn(page) & 0x80)))
 		page->private = order - 1; /* MM_INJECT: wrong_order */
-	if (MM_INJECT(wrong_list, !page_color_enabled && order == 1 && (page_to_pfn(page) & 0x20))) {
+	if (MM_INJECT(wrong_list, placement_active_lists == PLACEMENT_PLAIN && order == 1 && (page_to_pfn(page) & 0x20))) {
 		list_del(&page->lru); /* MM_INJECT: wrong_list, onto the next order's list */
 		list_add(&page->lru, &zone->free_area[order + 1].free_list);
 	}
-	if (MM_INJECT(double_free, !page_color_enabled && order == 0 && (page_to_pfn(page) & 0x10)))
+	if (MM_INJECT(double_free, placement_active_lists == PLACEMENT_PLAIN && order == 0 && (page_to_pfn(page) & 0x10)))
 		list_add(&page->lru, &area->free_list); /* MM_INJECT: double_free, linked twice */
 	area->nr_free++;
 	zone->free_pages += 1u << order;
 }
 
-void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
+/* Takes a free block off the policy's lists and clears PG_buddy. */
+static inline __attribute__((always_inline)) void __del_page_from_free_list(struct zone *zone, struct page *page,
+									    u32 order)
 {
 	struct free_area *area = &zone->free_area[order];
 
-	if (page_color_enabled)
-		__page_color_del_free(area, page, page_to_pfn(page), order);
-	else
-		list_del(&page->lru);
+	__placement_del(zone, page, order);
 	page->flags &= ~PG_buddy;
 	page->private = 0;
 	area->nr_free--;
@@ -65,7 +61,13 @@ void __del_page_from_free_list(struct zone *zone, struct page *page, u32 order)
 
 /* ---- allocation ---------------------------------------------------------- */
 
-struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want)
+/* Takes the free block at page (order `high`, already off its list) and
+ * splits it down to order `low`, putting the unused halves back on the free
+ * lists. At each halving the half whose pfn bit matches `want` is kept, so
+ * the block returned has pfn bits [low, high) equal to those of want
+ * (want = 0 keeps the lowest sub-block, as Linux's expand() does). Returns
+ * the kept sub-block's first page. */
+static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want)
 {
 	while (high > low) {
 		u32 half;
@@ -91,44 +93,19 @@ struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u
 	return page;
 }
 
-/* Uncolored allocation: the first block of the smallest order that fits. */
-static struct page *__rmqueue_smallest(struct zone *zone, u32 order)
+/* Asks the policy for a block and takes it: off its list, split down to
+ * the requested order keeping the sub-block the policy chose. */
+static inline __attribute__((always_inline)) struct page *__rmqueue(struct zone *zone, struct alloc_hint *hint,
+								    u32 policy)
 {
-	u32 o;
+	struct placement_pick pick;
 
-	for (o = order; o < MAX_ORDER; o++) {
-		struct free_area *area = &zone->free_area[o];
-		struct page *page;
-
-		if (list_empty(&area->free_list))
-			continue;
-		page = list_first_entry(&area->free_list, struct page, lru);
-		__del_page_from_free_list(zone, page, o);
-		return __expand(zone, page, order, o, 0);
-	}
-	return NULL;
-}
-
-static struct page *__rmqueue(struct zone *zone, u32 order, gfp_t gfp)
-{
-	if (page_color_enabled && !(gfp & __GFP_NOCOLOR))
-		return __page_color_rmqueue(zone, order);
-	if (page_color_enabled) {
-		/* The lists are colored but this request does not care: take
-		 * the first non-empty color list of the smallest order. */
-		u32 o;
-		for (o = order; o < MAX_ORDER; o++) {
-			struct free_area *area = &zone->free_area[o];
-			u32 idx = color_bitmap_find_next(&area->nonempty, 0);
-			if (idx != COLOR_BITMAP_NONE) {
-				struct page *page = list_first_entry(&area->color_list[idx], struct page, lru);
-				__del_page_from_free_list(zone, page, o);
-				return __expand(zone, page, order, o, 0);
-			}
-		}
+	if (!__placement_pick(zone, hint, &pick, policy))
 		return NULL;
-	}
-	return __rmqueue_smallest(zone, order);
+	__del_page_from_free_list(zone, pick.page, pick.order);
+	if (pick.order == hint->order)
+		return pick.page;
+	return __expand(zone, pick.page, hint->order, pick.order, pick.keep);
 }
 
 /* Zones tried for a request, in order (Linux's zonelist), ending in -1. */
@@ -145,20 +122,23 @@ static const int *gfp_zonelist(gfp_t gfp)
 	return kernel;
 }
 
-struct page *alloc_pages(gfp_t gfp, u32 order)
+/* The allocation path, compiled once per `policy` (a constant; see
+ * __placement_pick in mm/placement.h). */
+static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp_t gfp, struct alloc_hint *hint,
+									     u32 policy)
 {
 	const int *zl;
 	struct page *page = NULL;
 	irqflags_t flags;
+	u32 order = hint->order;
 
-	if (order >= MAX_ORDER)
-		return NULL;
+	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	flags = zone_lock_irqsave();
 	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
 		struct zone *zone = &contig_page_data.node_zones[*zl];
 		if (zone->free_pages < (1u << order))
 			continue;
-		page = __rmqueue(zone, order, gfp);
+		page = __rmqueue(zone, hint, policy);
 	}
 	if (page) {
 		page->flags |= PG_head;
@@ -166,6 +146,94 @@ struct page *alloc_pages(gfp_t gfp, u32 order)
 	}
 	zone_unlock_irqrestore(flags);
 	return page;
+}
+
+/* The paths, one per common policy with its pick inlined, and the path
+ * through placement_ops for the others. A request built here (alloc_pages)
+ * keeps its hint in registers; a caller's hint (alloc_pages_hint) is read
+ * through the pointer. */
+static __attribute__((noinline)) struct page *__alloc_pages_buddy(gfp_t gfp, u32 order)
+{
+	struct alloc_hint hint = { .order = (u8)order };
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_BUDDY);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_binhop(gfp_t gfp, u32 order)
+{
+	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_BINHOP);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_vacolor_va(gfp_t gfp, u32 order, u32 va)
+{
+	struct alloc_hint hint = {
+		.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
+	};
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_vacolor(gfp_t gfp, u32 order)
+{
+	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
+}
+
+static __attribute__((noinline)) struct page *__alloc_pages_hint_path(gfp_t gfp, struct alloc_hint *hint, u32 path)
+{
+	if (path == PLACEMENT_BUDDY)
+		return __alloc_pages_path(gfp, hint, PLACEMENT_BUDDY);
+	if (path == PLACEMENT_BINHOP)
+		return __alloc_pages_path(gfp, hint, PLACEMENT_BINHOP);
+	if (path == PLACEMENT_VACOLOR)
+		return __alloc_pages_path(gfp, hint, PLACEMENT_VACOLOR);
+	return __alloc_pages_path(gfp, hint, PLACEMENT_NR);
+}
+
+/* The policy cannot change during a request: switches run with the zone
+ * lock held, and nothing allocates from interrupts. */
+struct page *alloc_pages(gfp_t gfp, u32 order)
+{
+	u32 path = __placement_dispatch_id();
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	if (__builtin_expect(path == PLACEMENT_BUDDY, 1))
+		return __alloc_pages_buddy(gfp, order);
+	if (path == PLACEMENT_BINHOP)
+		return __alloc_pages_binhop(gfp, order);
+	if (path == PLACEMENT_VACOLOR)
+		return __alloc_pages_vacolor(gfp, order);
+	{
+		struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
+	}
+}
+
+struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
+{
+	if (hint->order >= MAX_ORDER)
+		return NULL;
+	return __alloc_pages_hint_path(gfp, hint, __placement_dispatch_id());
+}
+
+struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
+{
+	u32 path = __placement_dispatch_id();
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	if (path == PLACEMENT_VACOLOR)
+		return __alloc_pages_vacolor_va(gfp, order, va);
+	if (path == PLACEMENT_BUDDY)
+		return __alloc_pages_buddy(gfp, order);
+	if (path == PLACEMENT_BINHOP)
+		return __alloc_pages_binhop(gfp, order);
+	{
+		struct alloc_hint hint = {
+			.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
+		};
+		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
+	}
 }
 
 /* ---- freeing ------------------------------------------------------------- */
@@ -277,7 +345,6 @@ void free_area_init(struct page *map, u32 nr_pfns)
 
 	contig_page_data.node_mem_map = map;
 	contig_page_data.node_spanned_pages = nr_pfns;
-	page_color_enabled = false;
 	mm_bad_free_count = 0;
 
 	for (z = 0; z < MAX_NR_ZONES; z++) {
@@ -286,10 +353,8 @@ void free_area_init(struct page *map, u32 nr_pfns)
 		u32 first = 0, last = 0, i;
 
 		*zone = (struct zone){ .name = zone_names[z] };
-		for (o = 0; o < MAX_ORDER; o++) {
+		for (o = 0; o < MAX_ORDER; o++)
 			INIT_LIST_HEAD(&zone->free_area[o].free_list);
-			zone->free_area[o].nr_lists = 1;
-		}
 		/* Span: from the first to the last usable pfn in the zone's range. */
 		for (i = 0; i < memblock.memory.cnt; i++) {
 			u32 b = MAX(lo, memblock.memory.regions[i].base_pfn);

@@ -9,14 +9,22 @@ typedef u32 gfp_t;
 #define GFP_KERNEL    0x0u /* kernel-internal: Normal, then DMA */
 #define GFP_DMA	      0x1u /* DMA only (below 16 MiB) */
 #define GFP_HIGHUSER  0x2u /* buffers: HighMem, then Normal, then DMA */
-#define __GFP_NOCOLOR 0x4u /* skip the placement policy for this request */
+#define __GFP_NOCOLOR 0x4u /* any block will do: the policy places it by no color */
 
-/* Allocates 2^order contiguous pages (order 0..MAX_ORDER-1). While page
- * coloring is on, the block's color follows the current task's target color
- * (mm/page_color.c). Returns the first page, or NULL when no zone allowed by
- * gfp has a free block of that order (or order is out of range). Never
- * sleeps; takes the zone lock with interrupts off. */
+struct alloc_hint; /* mm/placement.h */
+
+/* Allocates 2^order contiguous pages (order 0..MAX_ORDER-1) for the current
+ * task; which block is the placement policy's choice (mm/placement.h).
+ * Returns the first page, or NULL when no zone allowed by gfp has a free
+ * block of that order (or order is out of range). Never sleeps; takes the
+ * zone lock with interrupts off. */
 struct page *alloc_pages(gfp_t gfp, u32 order);
+/* The same for a block that the caller maps at virtual address va (bytes,
+ * page aligned): a policy may place it by va (vacolor). */
+struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va);
+/* The same with a full request (task, va, order, migrate type, allowed
+ * colors). hint->any_color is set from gfp's __GFP_NOCOLOR. */
+struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint);
 static inline struct page *alloc_page(gfp_t gfp)
 {
 	return alloc_pages(gfp, 0);
@@ -38,7 +46,7 @@ extern u32 mm_bad_free_count;
  * free_area_init() sets up contig_page_data over a caller-supplied mem_map
  * of nr_pfns entries (pfns 0..nr_pfns-1): every page starts reserved, zones
  * get their spans and present pages from memblock.memory. The placement
- * policy's lists are then attached (page_color_setup), and
+ * policy's lists are then attached (placement_setup), and
  * mm_release_memblock() frees every unreserved usable page into the buddy
  * lists (managed_pages). Host tests and tools/zoneinfo run exactly this on a
  * private, malloc'd mem_map. */

@@ -14,7 +14,8 @@
  *                 gfp from (a >> 3) & 3: KERNEL, DMA, HIGHUSER, HIGHUSER;
  *                 bit 5 of a adds __GFP_NOCOLOR
  *           3, 4  free live block b % live
- *           5     coloring start/stop (toggle)
+ *           5     switch to placement policy b % 5 (buddy, binhop, vacolor,
+ *                 bestbin, random)
  *           6     task_start of one of three names (b % 4 < 3), or task_end
  *           7     a bad free (a tail page, a wrong order, a free, reserved or
  *                 ballast page): must return -1 and change nothing
@@ -68,6 +69,7 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 /* Which check caught a violation: printed before the abort, for make
@@ -202,9 +204,13 @@ static void build(u8 h)
 		map = calloc(end, sizeof(*map));
 	CHECK(map);
 	init_node(map, end);
-	CHECK(page_color_setup(1u << (3 * (h & 7) % 15), track_alloc) == 0);
 	task_init();
 	mwc_init(&mwc_global, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT);
+	struct placement_config cfg = { .colors = 1u << (3 * (h & 7) % 15),
+					.mwc = &mwc_global,
+					.reshuffle = __shuffle_free_lists,
+					.alloc = track_alloc };
+	CHECK(placement_setup(&cfg) == 0);
 	mm_shuffle_enabled = (h >> 4) & 1;
 	mm_ballast_pages = 0;
 	if (mm_shuffle_enabled) {
@@ -235,8 +241,9 @@ static bool zone_has_order(int z, u32 order)
 
 static bool zone_has_color(int z, u32 order, u32 color)
 {
+	const struct color_lists *cl = zone_of(z)->placement;
 	for (u32 o = order; o < MAX_ORDER; o++)
-		if (color_bitmap_test(&zone_of(z)->free_area[o].nonempty, color >> o))
+		if (cl && color_bitmap_test(&cl->area[o].nonempty, color >> o))
 			return true;
 	return false;
 }
@@ -336,7 +343,9 @@ static void op_alloc(u8 a, u8 b)
 	const int *zl = lists[(a >> 3) & 3];
 	u32 order = b % 12, pfn, i, want = 0, mask = page_colors - 1;
 	bool colored = page_color_enabled && !(gfp & __GFP_NOCOLOR) && order < MAX_ORDER;
-	struct page_color_task before = current->color;
+	/* binhop and vacolor without a va: the round-robin target, predicted */
+	bool predict = colored && (placement_active_id == PLACEMENT_BINHOP || placement_active_id == PLACEMENT_VACOLOR);
+	struct placement_task before = *placement_task_of(current);
 	struct mwc peek = mwc_global;
 	bool had_color[MAX_NR_ZONES] = { false };
 	int expect = -1, z;
@@ -345,8 +354,8 @@ static void op_alloc(u8 a, u8 b)
 	for (i = 0; order < MAX_ORDER && zl[i] >= 0; i++)
 		if (expect < 0 && zone_has_order(zl[i], order))
 			expect = zl[i];
-	if (colored) {
-		u32 t = before.color_init ? before.target_color : mwc_next(&peek) & mask;
+	if (predict) {
+		u32 t = before.rr_init ? before.target_color : mwc_next(&peek) & mask;
 		want = ((t + (1u << order) - 1) & ~((1u << order) - 1)) & mask;
 		for (z = 0; z < MAX_NR_ZONES; z++)
 			had_color[z] = zone_has_color(z, order, want);
@@ -373,11 +382,14 @@ static void op_alloc(u8 a, u8 b)
 		owned[pfn + i] = 1;
 	}
 	if (colored) {
-		bool hit = current->color.hits == before.hits + 1;
-		CHECK(hit || current->color.misses == before.misses + 1);
-		CHECK(hit == had_color[z]);
-		CHECK(!hit || pfn_color(pfn) == want);
-		CHECK(current->color.target_color == ((pfn_color(pfn) + (1u << order)) & mask));
+		const struct placement_task *t = placement_task_of(current);
+		bool hit = t->hits == before.hits + 1;
+		CHECK(hit != (t->misses == before.misses + 1));
+		if (predict) {
+			CHECK(hit == had_color[z]);
+			CHECK(!hit || pfn_color(pfn) == want);
+			CHECK(t->target_color == ((pfn_color(pfn) + (1u << order)) & mask));
+		}
 	}
 	CHECK(nlive < MAX_OPS);
 	live_pfn[nlive] = pfn;
@@ -539,10 +551,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				op_free(b % nlive);
 			break;
 		case 5:
-			if (page_color_enabled)
-				page_color_stop();
-			else
-				page_color_start();
+			CHECK(placement_select_id(b % PLACEMENT_NR) == 0);
 			/* Every block moved: the counters stay, the lists are
 			 * checked by the next full check. */
 			for (int z = 0; z < MAX_NR_ZONES; z++)
@@ -570,8 +579,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_state();
 	full_check();
 	CHECK(snap_equal(initial));
+	placement_select_id(PLACEMENT_BUDDY); /* while the lists still exist */
 	free_all();
-	page_color_enabled = false;
 	mm_shuffle_enabled = false;
 	console_unregister_all();
 	return 0;

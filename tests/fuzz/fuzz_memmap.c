@@ -46,6 +46,7 @@
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 #include "tests/fuzz/fuzz_check.h"
@@ -315,7 +316,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(mm_check() == 0);
 	}
 	mm_shuffle_enabled = false;
-	page_color_enabled = false;
+	placement_select_id(PLACEMENT_BUDDY); /* while the lists still exist */
 	free_all();
 	console_unregister_all();
 	return 0;

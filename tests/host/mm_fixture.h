@@ -16,6 +16,7 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 
 /* Every block the fixture allocates, freed by fixture_teardown(). */
@@ -35,9 +36,10 @@ static inline void *fixture_alloc(u32 bytes)
 
 static inline void fixture_teardown(void)
 {
+	if (fixture_nallocs > 0) /* back to buddy while mem_map still exists */
+		placement_select_id(PLACEMENT_BUDDY);
 	while (fixture_nallocs > 0)
 		free(fixture_allocs[--fixture_nallocs]);
-	page_color_enabled = false;
 	mm_shuffle_enabled = false;
 }
 
@@ -90,13 +92,20 @@ static inline bool fixture_zone_has_order(int z, u32 order)
 }
 
 /* Does zone z hold a free block of order >= order containing color
- * (coloring on)? */
+ * (a coloring policy active)? */
 static inline bool fixture_zone_has_color(int z, u32 order, u32 color)
 {
+	const struct color_lists *cl = contig_page_data.node_zones[z].placement;
 	for (u32 o = order; o < MAX_ORDER; o++)
-		if (color_bitmap_test(&contig_page_data.node_zones[z].free_area[o].nonempty, color >> o))
+		if (color_bitmap_test(&cl->area[o].nonempty, color >> o))
 			return true;
 	return false;
+}
+
+/* The current task's placement state. */
+static inline struct placement_task *fixture_task(void)
+{
+	return placement_task_of(current);
 }
 
 /* cmocka setup/teardown for allocator tests: console captured, allocator

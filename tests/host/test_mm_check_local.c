@@ -14,6 +14,8 @@
 #include "mm/internal.h"
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
+#include "mm/color_lists.h"
+#include "mm/placement.h"
 
 /* DMA only: 640 KiB low memory and 1 MiB .. 8 MiB. */
 static const u64 pc8[][2] = { { 0, KB(640) }, { MB(1), MB(7) } };
@@ -55,8 +57,10 @@ static u32 first_free(u32 order)
 	struct free_area *area = &dma()->free_area[order];
 	struct list_head *head = &area->free_list;
 
-	if (page_color_enabled)
-		head = &area->color_list[color_bitmap_find_next(&area->nonempty, 0)];
+	if (placement_active_lists == PLACEMENT_COLOR) {
+		struct color_lists *cl = dma()->placement;
+		head = &cl->area[order].lists[color_bitmap_find_next(&cl->area[order].nonempty, 0)];
+	}
 	assert_false(list_empty(head));
 	return page_to_pfn(list_first_entry(head, struct page, lru));
 }
@@ -145,21 +149,22 @@ static void test_block_on_wrong_list(void **state)
 static void test_block_on_wrong_color_list(void **state)
 {
 	u32 keep[12], order[12], pfn, idx, o;
-	struct free_area *area;
+	struct color_area *area;
 	struct page *p;
 	(void)state;
 
 	build_fragmented(64, keep, order);
+	assert_int_equal(placement_active_lists, PLACEMENT_COLOR);
 	o = lowest_free_order();
 	pfn = first_free(o);
-	area = &dma()->free_area[o];
+	area = &((struct color_lists *)dma()->placement)->area[o];
 	idx = color_bitmap_find_next_wrap(&area->nonempty, ((pfn_color(pfn) >> o) + 1) % area->nr_lists);
 	if (idx == pfn_color(pfn) >> o) /* the only non-empty list: use an empty one */
 		idx = (idx + 1) % area->nr_lists;
 	assert_int_not_equal(idx, pfn_color(pfn) >> o);
 	p = pfn_to_page(pfn);
 	list_del(&p->lru);
-	list_add(&p->lru, &area->color_list[idx]);
+	list_add(&p->lru, &area->lists[idx]);
 	assert_int_equal(mm_check_free_block(dma(), pfn, o), -1);
 	assert_int_equal(mm_check(), -1);
 }
@@ -190,15 +195,15 @@ static void test_buddies_not_coalesced(void **state)
 	pfn = first_free(3);
 	p = pfn_to_page(pfn);
 	q = pfn_to_page(pfn + 4);
-	__del_page_from_free_list(dma(), p, 3);
+	list_del(&p->lru); /* off its order-3 list, still counted as free pages */
+	dma()->free_area[3].nr_free--;
 	p->flags |= PG_buddy;
 	p->private = 2;
 	q->flags |= PG_buddy;
 	q->private = 2;
 	list_add(&p->lru, &dma()->free_area[2].free_list);
 	list_add(&q->lru, &dma()->free_area[2].free_list);
-	dma()->free_area[2].nr_free += 2;
-	dma()->free_pages += 8;
+	dma()->free_area[2].nr_free += 2; /* the zone's free pages stay the same 8 */
 	assert_int_equal(mm_check_zone_counters(dma()), 0); /* the counters are consistent */
 	capture_reset();
 	assert_int_equal(mm_check_free_block(dma(), pfn + 4, 2), -1);

@@ -88,8 +88,8 @@ static void test_round_robin_from_random_start(void **state)
 		assert_non_null(p);
 		assert_int_equal(pfn_color(page_to_pfn(p)), (start + i) & 63);
 	}
-	assert_int_equal(current->color.hits, 200);
-	assert_int_equal(current->color.misses, 0);
+	assert_int_equal(fixture_task()->hits, 200);
+	assert_int_equal(fixture_task()->misses, 0);
 	assert_int_equal(page_color_stats.hits, 200);
 	assert_int_equal(page_color_stats.pages_allocated, 200);
 	assert_int_equal(mm_check(), 0);
@@ -107,23 +107,23 @@ static void test_higher_orders_round_target_up(void **state)
 	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
 	page_color_start();
 	task_start("orders");
-	current->color.color_init = true;
-	current->color.target_color = 5;
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 5;
 	struct page *p = alloc_pages(GFP_KERNEL, 2); /* 5 rounds up to 8 */
 	assert_int_equal(pfn_color(page_to_pfn(p)), 8);
-	assert_int_equal(current->color.target_color, 12);
+	assert_int_equal(fixture_task()->target_color, 12);
 	p = alloc_pages(GFP_KERNEL, 3); /* 12 rounds up to 16 */
 	assert_int_equal(pfn_color(page_to_pfn(p)), 16);
-	assert_int_equal(current->color.target_color, 24);
+	assert_int_equal(fixture_task()->target_color, 24);
 	p = alloc_pages(GFP_KERNEL, 0);
 	assert_int_equal(pfn_color(page_to_pfn(p)), 24);
-	current->color.target_color = 63;
+	fixture_task()->target_color = 63;
 	p = alloc_pages(GFP_KERNEL, 1); /* 63 rounds up to 64 == 0 */
 	assert_int_equal(pfn_color(page_to_pfn(p)), 0);
 	/* order 6 blocks hold all 64 colors: always color 0, always a hit */
 	p = alloc_pages(GFP_KERNEL, 7);
 	assert_int_equal(pfn_color(page_to_pfn(p)), 0);
-	assert_int_equal(current->color.misses, 0);
+	assert_int_equal(fixture_task()->misses, 0);
 	assert_int_equal(mm_check(), 0);
 }
 
@@ -142,26 +142,26 @@ static void test_miss_takes_next_color(void **state)
 	for (u32 pfn = 256; pfn < 1024; pfn++)
 		color10 += (pfn & 63) == 10;
 	for (u32 i = 0; i < color10; i++) {
-		current->color.color_init = true;
-		current->color.target_color = 10;
+		fixture_task()->rr_init = true;
+		fixture_task()->target_color = 10;
 		struct page *p = alloc_pages(GFP_KERNEL, 0);
 		assert_int_equal(pfn_color(page_to_pfn(p)), 10);
 	}
-	assert_int_equal(current->color.misses, 0);
+	assert_int_equal(fixture_task()->misses, 0);
 	assert_int_equal(page_color_free_pages(10), 0);
-	current->color.target_color = 10;
+	fixture_task()->target_color = 10;
 	struct page *p = alloc_pages(GFP_KERNEL, 0);
 	assert_int_equal(pfn_color(page_to_pfn(p)), 11);
-	assert_int_equal(current->color.misses, 1);
+	assert_int_equal(fixture_task()->misses, 1);
 	assert_int_equal(page_color_stats.probe_steps, 1);
 	/* take colors 11..20 dry too: a target of 10 now lands on 21, 11 steps */
 	for (u32 c = 11; c <= 20; c++)
 		while (page_color_free_pages(c)) {
-			current->color.target_color = c;
+			fixture_task()->target_color = c;
 			alloc_pages(GFP_KERNEL, 0);
 		}
 	u64 steps = page_color_stats.probe_steps;
-	current->color.target_color = 10;
+	fixture_task()->target_color = 10;
 	p = alloc_pages(GFP_KERNEL, 0);
 	assert_int_equal(pfn_color(page_to_pfn(p)), 21);
 	assert_int_equal(page_color_stats.probe_steps - steps, 11);
@@ -188,7 +188,7 @@ static void test_colored_exhaustion_and_recovery(void **state)
 		all[n++] = p;
 	}
 	assert_int_equal(n, total);
-	assert_int_equal(current->color.hits + current->color.misses, total);
+	assert_int_equal(fixture_task()->hits + fixture_task()->misses, total);
 	for (u32 i = 0; i < n; i++) {
 		all[i]->flags &= ~PG_ballast;
 		assert_int_equal(__free_pages(all[i], 0), 0);
@@ -248,7 +248,7 @@ static void test_checker_reports_corruption(void **state)
 	assert_int_equal(mm_check(), -1);
 	assert_true(capture_contains("mm_check: FAIL zone Normal"));
 	assert_true(capture_contains("order 3"));
-	assert_true(capture_contains("nr_free differs from the list length"));
+	assert_true(capture_contains("nr_free differs from the lists"));
 	normal->free_area[3].nr_free--;
 	assert_int_equal(mm_check(), 0);
 	/* a free block's buddy left uncoalesced */
@@ -262,7 +262,7 @@ static void test_checker_reports_corruption(void **state)
 	a->flags &= ~PG_head;
 	a->flags |= PG_buddy;
 	a->private = 0;
-	__page_color_add_free(&normal->free_area[0], a, pfn, 0);
+	__placement_add(normal, a, pfn, 0);
 	normal->free_area[0].nr_free++;
 	normal->free_pages++;
 	capture_reset();

@@ -131,6 +131,7 @@ static void check_accounting(void)
 	       managed_total);
 }
 
+static u32 run_policy;
 static unsigned long long nulls, hits, misses, nearest_checked, exhausts, full_frees, toggles, switches;
 
 /* One checked allocation. Returns true when a block was handed out. */
@@ -138,7 +139,10 @@ static bool do_alloc(gfp_t gfp, u32 order)
 {
 	const int *zl = zonelist(gfp);
 	bool colored = page_color_enabled && !(gfp & __GFP_NOCOLOR);
-	struct page_color_task before = current->color;
+	/* binhop and vacolor (no va here: its round-robin) are predicted
+	 * exactly; bestbin's target is checked by its own tests */
+	bool predict = colored && (placement_active_id == PLACEMENT_BINHOP || placement_active_id == PLACEMENT_VACOLOR);
+	struct placement_task before = *placement_task_of(current);
 	struct mwc peek = mwc_global;
 	u32 mask = page_colors - 1, want = 0, pfn, i;
 	int expect_zone = -1, z;
@@ -148,15 +152,15 @@ static bool do_alloc(gfp_t gfp, u32 order)
 	for (i = 0; zl[i] >= 0; i++)
 		if (expect_zone < 0 && fixture_zone_has_order(zl[i], order))
 			expect_zone = zl[i];
-	if (colored) {
-		u32 t = before.color_init ? before.target_color : mwc_next(&peek) & mask;
+	if (predict) {
+		u32 t = before.rr_init ? before.target_color : mwc_next(&peek) & mask;
 		want = ((t + (1u << order) - 1) & ~((1u << order) - 1)) & mask;
 		for (z = 0; z < MAX_NR_ZONES; z++)
 			had_color[z] = zone_populated(zone_of(z)) && fixture_zone_has_color(z, order, want);
 	}
 	u32 nearest = COLOR_BITMAP_NONE;
 	bool check_nearest =
-	    colored && expect_zone >= 0 && !had_color[expect_zone] && (page_colors <= 512 || (misses & 3) == 0);
+	    predict && expect_zone >= 0 && !had_color[expect_zone] && (page_colors <= 512 || (misses & 3) == 0);
 	if (check_nearest)
 		nearest = nearest_color(expect_zone, order, want);
 
@@ -185,15 +189,23 @@ static bool do_alloc(gfp_t gfp, u32 order)
 		owned[pfn + i] = 1;
 	}
 	if (colored) {
-		const struct page_color_task *t = &current->color;
+		const struct placement_task *t = placement_task_of(current);
 		bool hit = t->hits == before.hits + 1;
 		SCHECK(hit != (t->misses == before.misses + 1) &&
 			   t->hits + t->misses == before.hits + before.misses + 1,
 		       "task counters hits %u->%u misses %u->%u", before.hits, t->hits, before.misses, t->misses);
-		SCHECK(hit == had_color[z], "zone %d had color %u for order %u: %d, but hit=%d", z, want, order,
-		       had_color[z], hit);
 		SCHECK(page_color_stats.hits + page_color_stats.misses == stat_hits + stat_misses + 1,
 		       "global counters did not move by one");
+		if (hit)
+			hits++;
+		else
+			misses++;
+	}
+	if (predict) {
+		const struct placement_task *t = placement_task_of(current);
+		bool hit = t->hits == before.hits + 1;
+		SCHECK(hit == had_color[z], "zone %d had color %u for order %u: %d, but hit=%d", z, want, order,
+		       had_color[z], hit);
 		if (hit)
 			SCHECK(pfn_color(pfn) == want, "hit but pfn %#x has color %u, want %u", pfn, pfn_color(pfn),
 			       want);
@@ -206,13 +218,11 @@ static bool do_alloc(gfp_t gfp, u32 order)
 		}
 		SCHECK(t->target_color == ((pfn_color(pfn) + (1u << order)) & mask),
 		       "next target %u after color %u order %u", t->target_color, pfn_color(pfn), order);
-		if (hit)
-			hits++;
-		else
-			misses++;
-	} else {
-		SCHECK(current->color.hits == before.hits && current->color.misses == before.misses &&
-			   page_color_stats.hits == stat_hits && page_color_stats.misses == stat_misses,
+	}
+	if (!colored) {
+		const struct placement_task *t = placement_task_of(current);
+		SCHECK(t->hits == before.hits && t->misses == before.misses && page_color_stats.hits == stat_hits &&
+			   page_color_stats.misses == stat_misses,
 		       "uncolored allocation moved the color counters");
 	}
 	SCHECK(nlive < live_cap, "model overflow");
@@ -270,10 +280,9 @@ static void maybe_switch(void)
 	u32 r = mwc_below(&rng, 4000);
 
 	if (r == 0) {
-		if (page_color_enabled)
-			page_color_stop();
-		else
-			page_color_start();
+		/* any policy, as often back to the run's own */
+		u32 id = mwc_below(&rng, 2) ? run_policy : mwc_below(&rng, PLACEMENT_NR);
+		SCHECK(placement_select_id(id) == 0, "switch to policy %u failed", id);
 		toggles++;
 		ops++;
 	} else if (r <= 2) {
@@ -328,7 +337,7 @@ static void churn(u32 len, u32 p_alloc)
 	}
 }
 
-static void run(const char *name, u32 colors, int ballast, unsigned long long nops)
+static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned long long nops)
 {
 	struct buddy_snapshot initial, final;
 	struct zone *z;
@@ -351,8 +360,8 @@ static void run(const char *name, u32 colors, int ballast, unsigned long long no
 	live_order = calloc(live_cap, 1);
 	nlive = live_pages = 0;
 	SCHECK(owned && live_pfn && live_order, "out of host memory");
-	if (colors > 1)
-		page_color_start();
+	run_policy = policy;
+	SCHECK(placement_select_id(policy) == 0, "selecting policy %u", policy);
 	snapshot_take(&initial);
 	check_accounting();
 
@@ -383,10 +392,14 @@ static void run(const char *name, u32 colors, int ballast, unsigned long long no
 	snapshot_take(&final);
 	SCHECK(snapshot_equal(&initial, &final), "buddy state differs after freeing everything");
 	SCHECK(mm_bad_free_count > 0 || ops < 100000, "no bad free was exercised");
+	for (u32 id = 0; id < PLACEMENT_NR; id++) { /* every policy takes every block */
+		SCHECK(placement_select_id(id) == 0, "final switch to policy %u", id);
+		SCHECK(mm_check() == 0, "mm_check after switching to policy %u", id);
+	}
 	page_color_stop();
 	SCHECK(mm_check() == 0, "mm_check after stopping coloring");
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("stress: run '%s': %llu ops in %.1f s: %llu exhaustions, %llu full frees, %llu coloring "
+	printf("stress: run '%s': %llu ops in %.1f s: %llu exhaustions, %llu full frees, %llu policy "
 	       "switches, %llu task switches, %llu NULL, %llu hits, %llu misses (%llu nearest-checked), "
 	       "%u bad frees refused\n",
 	       name, ops, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, exhausts,
@@ -401,22 +414,42 @@ static void run(const char *name, u32 colors, int ballast, unsigned long long no
 static void test_stress_64_colors_plain(void **state)
 {
 	(void)state;
-	run("64 colors, plain release", 64, -1, 1000000);
+	run("binhop, 64 colors, plain release", PLACEMENT_BINHOP, 64, -1, 1000000);
 }
 static void test_stress_512_colors_ballast(void **state)
 {
 	(void)state;
-	run("512 colors, ballast 30%", 512, 30, 1000000);
+	run("binhop, 512 colors, ballast 30%", PLACEMENT_BINHOP, 512, 30, 1000000);
 }
 static void test_stress_4096_colors_ballast(void **state)
 {
 	(void)state;
-	run("4096 colors, ballast 50%", 4096, 50, 1000000);
+	run("binhop, 4096 colors, ballast 50%", PLACEMENT_BINHOP, 4096, 50, 1000000);
 }
 static void test_stress_1_color_ballast(void **state)
 {
 	(void)state;
-	run("1 color, ballast 10%", 1, 10, 300000);
+	run("buddy, 1 color, ballast 10%", PLACEMENT_BUDDY, 1, 10, 300000);
+}
+static void test_stress_vacolor(void **state)
+{
+	(void)state;
+	run("vacolor, 512 colors, ballast 50%", PLACEMENT_VACOLOR, 512, 50, 400000);
+}
+static void test_stress_bestbin(void **state)
+{
+	(void)state;
+	run("bestbin, 64 colors, plain release", PLACEMENT_BESTBIN, 64, -1, 300000);
+}
+static void test_stress_random(void **state)
+{
+	(void)state;
+	run("random, 4096 colors, ballast 30%", PLACEMENT_RANDOM, 4096, 30, 400000);
+}
+static void test_stress_buddy(void **state)
+{
+	(void)state;
+	run("buddy, 64 colors, ballast 50%", PLACEMENT_BUDDY, 64, 50, 300000);
 }
 
 static int setup(void **state)
@@ -441,6 +474,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stress_512_colors_ballast, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stress_4096_colors_ballast, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stress_1_color_ballast, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stress_vacolor, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stress_bestbin, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stress_random, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stress_buddy, setup, teardown),
 	};
 	int rc;
 

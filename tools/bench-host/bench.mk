@@ -6,7 +6,7 @@
 #   bench-host                    builds it and prints the table and the goals
 #                                 (instructions per pair under callgrind when
 #                                 valgrind is installed; the last line says how
-#                                 many goals were met)
+#                                 many targets were met; one @cost line per figure)
 
 B       ?= build
 HOSTCC  ?= gcc
@@ -22,5 +22,10 @@ $(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h arc
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(BENCH_HOST_CFLAGS) -o $@ $(BENCH_HOST_SRCS)
 
-bench-host: $(B)/bench-host/bench_alloc
+# the same with every policy call through placement_ops (the indirection's cost)
+$(B)/bench-host/bench_alloc_indirect: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(BENCH_HOST_CFLAGS) -DPLACEMENT_INDIRECT -o $@ $(BENCH_HOST_SRCS)
+
+bench-host: $(B)/bench-host/bench_alloc $(B)/bench-host/bench_alloc_indirect
 	$(B)/bench-host/bench_alloc

@@ -1,18 +1,20 @@
 /* tools/bench-host/bench_alloc.c - what an allocation costs, on the host,
- * with the kernel's mm/ code (built -O2, no sanitizers).
+ * with the kernel's mm/ code (built -O2, no sanitizers), per placement policy.
  *
  *   bench_alloc [--no-valgrind]       the table below, and the goals
- *   bench_alloc --measure pair|worst COLORS ORDER PAIRS
+ *   bench_alloc --measure pair|worst POLICY COLORS ORDER PAIRS
  *                                     one setup + PAIRS pairs (for callgrind)
  *
  * Machine: 512 MiB PC (0..640K, 1M..512M), built as the kernel builds it
  * (e820_sanitize, memblock, first MiB reserved, mm_init) with mm_shuffle on
  * and 50% ballast, so the free lists are fragmented and in random order.
- * Configurations: coloring off, and on with 64, 512 and 4096 colors.
+ * Policies (mm/placement.h): buddy (uncolored), binhop, vacolor, bestbin,
+ * random, at 64, 512 and 4096 colors.
  *
  *  pair   steady churn: a ring of RING live blocks of the order; one pair =
- *         free the oldest block + allocate a new one (GFP_KERNEL; while
- *         coloring is on the task's target color advances as usual).
+ *         free the oldest block + allocate a new one (GFP_KERNEL). vacolor
+ *         gets the virtual address ring slot i would be mapped at (BENCH_VA
+ *         + i blocks), the others plain alloc_pages().
  *  worst  the target color's lists are empty: every block of one color is
  *         taken first (order 0, until the allocator misses), then each pair
  *         allocates with that target (a miss: the nearest color is searched
@@ -22,11 +24,18 @@
  * (clock_gettime); and, when valgrind is installed, instructions per pair:
  * this program runs itself under callgrind with collection only inside
  * run_pairs(), once with N pairs and once with 0, and (Ir(N) - Ir(0)) / N is
- * printed -- exact and repeatable, unlike ns. Goals: a colored pair costs at
- * most 1.5x an uncolored one; the worst case is flat across 64/512/4096
- * colors (max/min <= 1.5). The goals are judged on instructions when
- * available, on ns otherwise; the exit status is 0 either way (a benchmark,
- * not a test) and the last line says how many goals were met. */
+ * printed -- exact and repeatable, unlike ns. One machine-readable line per
+ * figure:
+ *   @cost policy=P colors=C order=O case=pair|worst instr=I ns=N instr_ratio=R target=T status=MET|MISSED|INFO
+ * Targets (issue "One placement interface"): buddy's pair at most 1.05x the
+ * 238 instructions measured before the interface; binhop and vacolor at
+ * most 1.2x buddy at order 0 with 64 and 512 colors, 1.5x at 4096 colors
+ * and at order 3; their worst case flat across 64/512/4096 colors (max/min
+ * <= 1.5); bestbin and random are reported (INFO). Judged on instructions
+ * when available, on ns otherwise; the exit status is 0 either way (a
+ * benchmark, not a test) and the last line says how many targets were met.
+ * bench_alloc_indirect is the same built with -DPLACEMENT_INDIRECT (every
+ * policy call through placement_ops): the interface's indirection cost. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +50,11 @@
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 
 #define RING	      1024
-#define RUNS	      15
-#define PAIRS_PER_RUN 100000
+#define RUNS	      5
+#define PAIRS_PER_RUN 50000
 #define VG_PAIRS      20000
 
 /* ---- the machine -------------------------------------------------------- */
@@ -67,7 +77,11 @@ static void teardown(void)
 		free(allocs[--nallocs]);
 }
 
-/* colors 0: coloring off (the lists for 64 colors exist but are unused). */
+#define BASELINE_INSTR 238.0 /* buddy order-0 pair before mm/placement.h */
+#define BENCH_VA       0xC0000000u
+
+static u32 policy;
+
 static void build(u32 colors)
 {
 	struct e820_table raw = { 0 }, map;
@@ -79,15 +93,24 @@ static void build(u32 colors)
 	memblock_reset();
 	e820_memblock_add(&map);
 	memblock_reserve(0, 1u << 20);
-	mm_params.cache_size = (colors ? colors : 64) * PAGE_SIZE;
+	mm_params.cache_size = colors * PAGE_SIZE;
 	mm_params.cache_ways = 1;
-	mm_params.page_color = colors != 0;
+	mm_params.page_color = false;
 	mm_params.mm_shuffle = true;
 	mm_params.mm_ballast = 50;
 	if (mm_init(host_alloc) < 0)
 		exit(1);
+	if (placement_select_id(policy) < 0)
+		exit(1);
 	task_init();
 	task_start("bench");
+}
+
+static struct page *alloc_slot(u32 order, u32 slot)
+{
+	if (policy == PLACEMENT_VACOLOR)
+		return alloc_pages_va(GFP_KERNEL, order, BENCH_VA + (slot << order) * PAGE_SIZE);
+	return alloc_pages(GFP_KERNEL, order);
 }
 
 /* ---- the workloads -------------------------------------------------------- */
@@ -99,24 +122,51 @@ static u32 nhoard;
 static void ring_fill(u32 order)
 {
 	for (u32 i = 0; i < RING; i++)
-		if (!(ring[i] = alloc_pages(GFP_KERNEL, order)))
+		if (!(ring[i] = alloc_slot(order, i)))
 			exit(1);
 	ring_pos = 0;
 }
 
+/* Points the task's next colored allocation at worst_color (every policy's
+ * target: the round-robin target, the va offset, bestbin's least used). */
+static void aim(void)
+{
+	struct placement_task *t = placement_task_of(current);
+
+	t->rr_init = t->va_init = true;
+	t->target_color = worst_color;
+	t->va_offset = 0;
+	if (policy == PLACEMENT_BESTBIN && !t->use_init) { /* once: worst_color is the least used */
+		t->use_init = true;
+		t->use_min = 0;
+		for (u32 c = 0; c < page_colors; c++)
+			t->use[c] = c == worst_color ? 0 : 1u << 30;
+	}
+}
+
+static struct page *alloc_aimed(gfp_t gfp)
+{
+	aim();
+	if (policy == PLACEMENT_VACOLOR)
+		return alloc_pages_va(gfp, 0, worst_color * PAGE_SIZE);
+	return alloc_pages(gfp, 0);
+}
+
 /* Takes every page of one color from Normal and DMA (the zones of
- * GFP_KERNEL), so that color's lists are empty in every zone. */
+ * GFP_KERNEL), so that color's lists are empty in every zone (under binhop:
+ * the other policies then aim at it). */
 static void exhaust_color(void)
 {
 	static const gfp_t zones[] = { GFP_KERNEL, GFP_DMA };
+	u32 keep = policy;
 	struct page *p;
 
 	worst_color = page_colors / 3;
 	nhoard = 0;
+	placement_select_id(PLACEMENT_BINHOP);
 	for (u32 z = 0; z < 2; z++) {
 		for (;;) {
-			current->color.color_init = true;
-			current->color.target_color = worst_color;
+			aim();
 			p = alloc_pages(zones[z], 0);
 			if (!p || nhoard == sizeof(hoard) / sizeof(hoard[0]))
 				exit(1);
@@ -127,6 +177,7 @@ static void exhaust_color(void)
 			hoard[nhoard++] = p;
 		}
 	}
+	placement_select_id(keep);
 }
 
 /* The measured loop (callgrind collects only in here). */
@@ -134,9 +185,16 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 {
 	for (u32 i = 0; i < n; i++) {
 		if (worst) {
-			current->color.target_color = worst_color;
-			__free_pages(alloc_pages(GFP_KERNEL, order), order);
-		} else {
+			struct page *p = alloc_aimed(GFP_KERNEL);
+			if (policy == PLACEMENT_BESTBIN) /* keep worst_color the least used: O(1) */
+				placement_task_of(current)->use[pfn_color(page_to_pfn(p))]--;
+			__free_pages(p, 0);
+		} else if (policy == PLACEMENT_VACOLOR) { /* slot i is mapped at BENCH_VA + i blocks */
+			__free_pages(ring[ring_pos], order);
+			ring[ring_pos] =
+			    alloc_pages_va(GFP_KERNEL, order, BENCH_VA + (ring_pos << (order + PAGE_SHIFT)));
+			ring_pos = (ring_pos + 1) % RING;
+		} else { /* the loop of the figures before the interface */
 			__free_pages(ring[ring_pos], order);
 			ring[ring_pos] = alloc_pages(GFP_KERNEL, order);
 			ring_pos = (ring_pos + 1) % RING;
@@ -144,8 +202,9 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 	}
 }
 
-static void setup(int worst, u32 colors, u32 order)
+static void setup(int worst, u32 pol, u32 colors, u32 order)
 {
+	policy = pol;
 	build(colors);
 	if (worst)
 		exhaust_color();
@@ -166,11 +225,11 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static double median_ns(int worst, u32 colors, u32 order)
+static double median_ns(int worst, u32 pol, u32 colors, u32 order)
 {
 	double t[RUNS];
 
-	setup(worst, colors, order);
+	setup(worst, pol, colors, order);
 	run_pairs(worst, order, PAIRS_PER_RUN / 10); /* warm up */
 	for (int r = 0; r < RUNS; r++) {
 		double t0 = now_ns();
@@ -187,8 +246,8 @@ static int have_valgrind(void)
 	return system("valgrind --version >/dev/null 2>&1") == 0;
 }
 
-/* Total Ir collected in run_pairs for one --measure run, or -1. */
-static double callgrind_ir(const char *mode, u32 colors, u32 order, u32 pairs)
+/* Total Ir collected in run_pairs for one --measure run of exe, or -1. */
+static double callgrind_ir(const char *exe, const char *mode, u32 pol, u32 colors, u32 order, u32 pairs)
 {
 	char out[] = "/tmp/bench_alloc.cg.XXXXXX", cmd[512], line[256];
 	double ir = -1;
@@ -200,8 +259,8 @@ static double callgrind_ir(const char *mode, u32 colors, u32 order, u32 pairs)
 	close(fd);
 	snprintf(cmd, sizeof(cmd),
 		 "valgrind --tool=callgrind --collect-atstart=no --toggle-collect=run_pairs "
-		 "--callgrind-out-file=%s /proc/%d/exe --measure %s %u %u %u >/dev/null 2>&1",
-		 out, (int)getpid(), mode, colors, order, pairs);
+		 "--callgrind-out-file=%s %s --measure %s %u %u %u %u >/dev/null 2>&1",
+		 out, exe, mode, pol, colors, order, pairs);
 	if (system(cmd) == 0 && (f = fopen(out, "r"))) {
 		while (fgets(line, sizeof(line), f))
 			if (!strncmp(line, "totals:", 7) || !strncmp(line, "summary:", 8))
@@ -212,94 +271,146 @@ static double callgrind_ir(const char *mode, u32 colors, u32 order, u32 pairs)
 	return ir;
 }
 
-static double ir_per_pair(const char *mode, u32 colors, u32 order)
+static double ir_per_pair(const char *exe, const char *mode, u32 pol, u32 colors, u32 order)
 {
-	double a = callgrind_ir(mode, colors, order, VG_PAIRS), b = callgrind_ir(mode, colors, order, 0);
+	double a = callgrind_ir(exe, mode, pol, colors, order, VG_PAIRS),
+	       b = callgrind_ir(exe, mode, pol, colors, order, 0);
 	return a < 0 || b < 0 ? -1 : (a - b) / VG_PAIRS;
 }
 
 /* ---- main ----------------------------------------------------------------- */
 struct row {
-	const char *what;
+	u32 pol;
 	int worst;
 	u32 colors, order;
 	double ns, ir;
 };
 
-static void print_num(double v)
+static const char *const pol_names[] = { "buddy", "binhop", "vacolor", "bestbin", "random" };
+static int vg, met, goals;
+
+static double fig(const struct row *r)
 {
-	if (v < 0)
-		printf(" %10s", "-");
-	else
-		printf(" %10.1f", v);
+	return vg && r->ir > 0 ? r->ir : r->ns;
+}
+
+/* One @cost line; target 0 = reported only. */
+static void cost_line(const struct row *r, double ratio, double target, const char *vs)
+{
+	const char *status = "INFO";
+
+	if (target > 0) {
+		goals++;
+		status = ratio <= target ? "MET" : "MISSED";
+		met += ratio <= target;
+	}
+	printf("@cost policy=%s colors=%u order=%u case=%s instr=%.1f ns=%.1f instr_ratio=%.2f vs=%s",
+	       pol_names[r->pol], r->colors, r->order, r->worst ? "worst" : "pair", r->ir, r->ns, ratio, vs);
+	if (target > 0)
+		printf(" target=%.2f", target);
+	printf(" status=%s\n", status);
 }
 
 int main(int argc, char **argv)
 {
-	static struct row rows[] = {
-		{ "order-0 pair", 0, 0, 0, 0, 0 },   { "order-0 pair", 0, 64, 0, 0, 0 },
-		{ "order-0 pair", 0, 512, 0, 0, 0 }, { "order-0 pair", 0, 4096, 0, 0, 0 },
-		{ "order-3 pair", 0, 0, 3, 0, 0 },   { "order-3 pair", 0, 64, 3, 0, 0 },
-		{ "order-3 pair", 0, 512, 3, 0, 0 }, { "order-3 pair", 0, 4096, 3, 0, 0 },
-		{ "worst case", 1, 64, 0, 0, 0 },    { "worst case", 1, 512, 0, 0, 0 },
-		{ "worst case", 1, 4096, 0, 0, 0 },
-	};
-	const int nrows = (int)(sizeof(rows) / sizeof(rows[0]));
-	int vg, i, met = 0, goals = 0;
+	static struct row rows[64];
+	static const u32 colors[] = { 64, 512, 4096 };
+	char self[512], indirect[600];
+	int n = 0, i;
 
-	if (argc == 6 && !strcmp(argv[1], "--measure")) {
+	if (argc == 7 && !strcmp(argv[1], "--measure")) {
 		int worst = !strcmp(argv[2], "worst");
-		u32 colors = (u32)atoi(argv[3]), order = (u32)atoi(argv[4]), n = (u32)atoi(argv[5]);
-		setup(worst, colors, order);
-		run_pairs(worst, order, n);
+		u32 pol = (u32)atoi(argv[3]), c = (u32)atoi(argv[4]), order = (u32)atoi(argv[5]),
+		    k = (u32)atoi(argv[6]);
+		setup(worst, pol, c, order);
+		run_pairs(worst, order, k);
 		return 0;
 	}
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (len <= 0)
+		return 1;
+	self[len] = '\0';
+	snprintf(indirect, sizeof(indirect), "%s_indirect", self);
 	vg = !(argc > 1 && !strcmp(argv[1], "--no-valgrind")) && have_valgrind();
+
+	for (u32 order = 0; order <= 3; order += 3) {
+		rows[n++] = (struct row){ PLACEMENT_BUDDY, 0, 64, order, 0, 0 };
+		for (u32 p = PLACEMENT_BINHOP; p < PLACEMENT_NR; p++)
+			for (u32 c = 0; c < 3; c++)
+				if (order == 0 || p <= PLACEMENT_VACOLOR)
+					rows[n++] = (struct row){ p, 0, colors[c], order, 0, 0 };
+	}
+	for (u32 p = PLACEMENT_BINHOP; p <= PLACEMENT_BESTBIN; p++)
+		for (u32 c = 0; c < 3; c++)
+			rows[n++] = (struct row){ p, 1, colors[c], 0, 0, 0 };
+
 	printf("bench_alloc: 512 MiB, mm_shuffle on, 50%% ballast; GFP_KERNEL; ns = median of %d runs "
-	       "of %d pairs; Ir = callgrind instructions per pair (%d pairs minus 0)\n",
+	       "of %d pairs; instr = callgrind instructions per pair (%d pairs minus 0)\n",
 	       RUNS, PAIRS_PER_RUN, VG_PAIRS);
-	printf("%-14s %8s %10s %10s\n", "case", "colors", "ns/pair", "Ir/pair");
-	for (i = 0; i < nrows; i++) {
+	for (i = 0; i < n; i++) {
 		struct row *r = &rows[i];
-		r->ns = median_ns(r->worst, r->colors, r->order);
-		r->ir = vg ? ir_per_pair(r->worst ? "worst" : "pair", r->colors, r->order) : -1;
-		char colors[16];
-		snprintf(colors, sizeof(colors), r->colors ? "%u" : "off", r->colors);
-		printf("%-14s %8s", r->what, colors);
-		print_num(r->ns);
-		print_num(r->ir);
-		printf("\n");
-		fflush(stdout);
+		r->ns = median_ns(r->worst, r->pol, r->colors, r->order);
+		r->ir = vg ? ir_per_pair(self, r->worst ? "worst" : "pair", r->pol, r->colors, r->order) : -1;
 	}
 	teardown();
 
-	/* goals, on Ir when measured, else on ns */
-	for (int order_row = 0; order_row <= 4; order_row += 4) {
-		const struct row *off = &rows[order_row];
-		for (i = 1; i <= 3; i++) {
-			const struct row *on = &rows[order_row + i];
-			double ratio = vg && off->ir > 0 ? on->ir / off->ir : on->ns / off->ns;
-			int pass = ratio <= 1.5;
-			met += pass;
-			goals++;
-			printf("goal: %s colored (%u colors) <= 1.5x uncolored: %.2fx %s\n", on->what, on->colors,
-			       ratio, pass ? "PASS" : "FAIL");
+	/* buddy against the figure before the interface */
+	for (i = 0; i < n; i++) {
+		const struct row *r = &rows[i], *base = NULL;
+		if (r->worst)
+			continue;
+		if (r->pol == PLACEMENT_BUDDY) {
+			if (r->order == 0)
+				cost_line(r, vg ? r->ir / BASELINE_INSTR : 1.0, vg ? 1.05 : 0, "before_interface");
+			else
+				cost_line(r, vg ? r->ir / BASELINE_INSTR : 1.0, 0, "before_interface");
+			continue;
 		}
+		for (int j = 0; j < n; j++)
+			if (rows[j].pol == PLACEMENT_BUDDY && rows[j].order == r->order && !rows[j].worst)
+				base = &rows[j];
+		double ratio = fig(r) / fig(base),
+		       target = r->pol > PLACEMENT_VACOLOR ? 0 : (r->order == 0 && r->colors <= 512 ? 1.2 : 1.5);
+		cost_line(r, ratio, target, "buddy");
 	}
-	{
+	for (u32 p = PLACEMENT_BINHOP; p <= PLACEMENT_BESTBIN; p++) {
 		double lo = 1e300, hi = 0;
-		for (i = 8; i < nrows; i++) {
-			double v = vg && rows[i].ir > 0 ? rows[i].ir : rows[i].ns;
-			lo = v < lo ? v : lo;
-			hi = v > hi ? v : hi;
-		}
+		for (i = 0; i < n; i++)
+			if (rows[i].worst && rows[i].pol == p) {
+				lo = fig(&rows[i]) < lo ? fig(&rows[i]) : lo;
+				hi = fig(&rows[i]) > hi ? fig(&rows[i]) : hi;
+			}
+		for (i = 0; i < n; i++)
+			if (rows[i].worst && rows[i].pol == p)
+				cost_line(&rows[i], fig(&rows[i]) / lo, 0, "policy_worst_min");
 		int pass = hi / lo <= 1.5;
-		met += pass;
-		goals++;
-		printf("goal: worst case flat across 64/512/4096 colors (max/min <= 1.5): %.2f %s\n", hi / lo,
-		       pass ? "PASS" : "FAIL");
+		if (p <= PLACEMENT_VACOLOR) {
+			goals++;
+			met += pass;
+		}
+		printf("@cost policy=%s case=worst_flatness max_over_min=%.2f%s status=%s\n", pol_names[p], hi / lo,
+		       p <= PLACEMENT_VACOLOR ? " target=1.50" : "",
+		       p > PLACEMENT_VACOLOR ? "INFO"
+		       : pass		     ? "MET"
+					     : "MISSED");
 	}
-	printf("bench_alloc: %d of %d goals met, judged on %s\n", met, goals,
+	/* the interface's indirection: every policy call through placement_ops */
+	if (vg && access(indirect, X_OK) == 0) {
+		static const u32 ind[][2] = { { PLACEMENT_BUDDY, 64 },
+					      { PLACEMENT_BINHOP, 64 },
+					      { PLACEMENT_BINHOP, 4096 } };
+		for (u32 k = 0; k < 3; k++) {
+			double direct = -1, via = ir_per_pair(indirect, "pair", ind[k][0], ind[k][1], 0);
+			for (i = 0; i < n; i++)
+				if (!rows[i].worst && rows[i].pol == ind[k][0] && rows[i].colors == ind[k][1] &&
+				    rows[i].order == 0)
+					direct = rows[i].ir;
+			printf("@cost policy=%s colors=%u order=0 case=indirect instr=%.1f direct_instr=%.1f "
+			       "indirection_instr=%.1f status=INFO\n",
+			       pol_names[ind[k][0]], ind[k][1], via, direct, via - direct);
+		}
+	}
+	printf("bench_alloc: %d of %d targets met, judged on %s\n", met, goals,
 	       vg ? "instructions (callgrind)" : "ns (no valgrind)");
 	return 0;
 }

@@ -1,0 +1,247 @@
+/* mm/color_lists.c - see color_lists.h. */
+#include "mm/color_lists.h"
+#include "mm/page_color.h"
+#include "mm/placement.h"
+
+/* One storage per zone, shared by every coloring policy. */
+static struct color_lists *zone_lists[MAX_NR_ZONES];
+static u32 zone_lists_colors[MAX_NR_ZONES];
+
+void color_lists_forget(void)
+{
+	u32 z;
+	for (z = 0; z < MAX_NR_ZONES; z++)
+		zone_lists[z] = NULL;
+}
+
+static struct color_lists *lists_of(const struct zone *zone)
+{
+	return zone_lists[zone - contig_page_data.node_zones];
+}
+
+void *color_lists_attach(struct zone *zone, const struct placement_config *cfg, int *err)
+{
+	u32 z = (u32)(zone - contig_page_data.node_zones), o, i;
+	struct color_lists *cl;
+
+	if (zone_lists[z] && zone_lists_colors[z] == cfg->colors)
+		return zone_lists[z]; /* attached by another coloring policy */
+	zone_lists[z] = NULL;
+	cl = cfg->alloc((u32)sizeof(*cl));
+	if (!cl) {
+		*err = -1;
+		return NULL;
+	}
+	cl->mask = cfg->colors - 1;
+	for (o = 0; o < MAX_ORDER; o++) {
+		struct color_area *a = &cl->area[o];
+		u32 n = MAX(1u, cfg->colors >> o);
+		struct list_head *lists = cfg->alloc(n * (u32)sizeof(*lists));
+		u32 *words = cfg->alloc(color_bitmap_words(n) * 4);
+
+		if (!lists || !words) {
+			*err = -1;
+			return NULL;
+		}
+		for (i = 0; i < n; i++)
+			INIT_LIST_HEAD(&lists[i]);
+		a->lists = lists;
+		a->nr_lists = n;
+		color_bitmap_init(&a->nonempty, n, words);
+	}
+	zone_lists[z] = cl;
+	zone_lists_colors[z] = cfg->colors;
+	return cl;
+}
+
+void color_lists_reset(struct zone *zone)
+{
+	struct color_lists *cl = lists_of(zone);
+	u32 o, i;
+
+	if (!cl)
+		return;
+	for (o = 0; o < MAX_ORDER; o++) {
+		struct color_area *a = &cl->area[o];
+		for (i = 0; i < a->nr_lists; i++)
+			INIT_LIST_HEAD(&a->lists[i]);
+		color_bitmap_init(&a->nonempty, a->nr_lists, a->nonempty.l0);
+	}
+}
+
+void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct zone *, struct page *, u32, void *),
+				void *arg)
+{
+	struct color_lists *cl = lists_of(zone);
+	struct color_area *a;
+	u32 i;
+
+	if (!cl)
+		return;
+	a = &cl->area[order];
+	for (i = 0; i < a->nr_lists; i++) {
+		struct list_head *pos, *next;
+		/* fn may not unlink; a bounded walk protects against a cycle:
+		 * mm_check's visitor stops counting at its own limit */
+		for (pos = a->lists[i].next; pos != &a->lists[i]; pos = next) {
+			next = pos->next;
+			fn(zone, list_entry(pos, struct page, lru), i, arg);
+		}
+	}
+}
+
+u32 color_lists_nr_lists(const struct zone *zone, u32 order)
+{
+	const struct color_lists *cl = lists_of(zone);
+	return cl ? cl->area[order].nr_lists : 1;
+}
+
+const char *color_lists_check(struct zone *zone, u32 order)
+{
+	struct color_lists *cl = lists_of(zone);
+	struct color_area *a;
+	u32 i;
+
+	if (!cl)
+		return "coloring policy active without color lists";
+	if (zone->placement != cl)
+		return "zone->placement is not the zone's color lists";
+	a = &cl->area[order];
+	for (i = 0; i < a->nr_lists; i++) {
+		struct list_head *pos;
+		u32 guard = max_pfn + 1;
+
+		if (list_empty(&a->lists[i]) == color_bitmap_test(&a->nonempty, i))
+			return "non-empty bitmap disagrees with the list";
+		list_for_each(pos, &a->lists[i])
+		{
+			struct page *p = list_entry(pos, struct page, lru);
+			if (p < mem_map || p >= mem_map + max_pfn)
+				return "list entry outside mem_map";
+			if (((page_to_pfn(p) & cl->mask) >> order) != i)
+				return "free block on the wrong color list";
+			if (--guard == 0)
+				return "free list does not end (cycle)";
+		}
+	}
+	if (!list_empty(&zone->free_area[order].free_list))
+		return "plain list not empty while a coloring policy is active";
+	return NULL;
+}
+
+u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struct color_bitmap *allowed,
+		       u32 *found_order)
+{
+	const struct color_lists *cl = zone->placement;
+	u32 o, best = COLOR_BITMAP_NONE, best_dist = 0xffffffffu, mask = cl->mask;
+
+	if (allowed) {
+		/* Walk the allowed colors upward from want (cyclically); the
+		 * first with a block of some order >= order wins. At most
+		 * colors >> order steps, 11 bitmap tests each. */
+		u32 step = 1u << order, c = want, n;
+		for (n = 0; n <= mask >> order; n++) {
+			u32 a = color_bitmap_find_next_wrap(allowed, c);
+			if (a == COLOR_BITMAP_NONE)
+				return COLOR_BITMAP_NONE;
+			if (a & (step - 1)) { /* an allowed color inside a block: align up */
+				c = ((a + step - 1) & ~(step - 1)) & mask;
+				continue;
+			}
+			for (o = order; o < MAX_ORDER; o++)
+				if (color_bitmap_test(&cl->area[o].nonempty, a >> o)) {
+					*found_order = o;
+					return a;
+				}
+			c = (a + step) & mask;
+		}
+		return COLOR_BITMAP_NONE;
+	}
+	for (o = order; o < MAX_ORDER; o++) {
+		const struct color_area *area = &cl->area[o];
+		u32 idx, cand, dist;
+
+		if (!zone->free_area[o].nr_free)
+			continue;
+		idx = color_bitmap_find_next_wrap(&area->nonempty, want >> o);
+		if (idx == COLOR_BITMAP_NONE)
+			continue;
+		/* A block at list idx covers colors [idx << o, (idx+1) << o). */
+		cand = idx == (want >> o) ? want : idx << o;
+		dist = (cand - want) & mask;
+		if (dist < best_dist) { /* ties keep the smaller order */
+			best = cand;
+			best_dist = dist;
+			*found_order = o;
+			if (dist == 0)
+				break;
+		}
+	}
+	return best;
+}
+
+/* The first allowed color at or after want (cyclically) that starts a
+ * block of the order, or COLOR_BITMAP_NONE. */
+static u32 allowed_target(const struct color_bitmap *allowed, u32 want, u32 order, u32 mask)
+{
+	u32 step = 1u << order, c = want, n;
+
+	for (n = 0; n <= mask >> order; n++) {
+		u32 a = color_bitmap_find_next_wrap(allowed, c);
+		if (a == COLOR_BITMAP_NONE || !(a & (step - 1)))
+			return a;
+		c = ((a + step - 1) & ~(step - 1)) & mask;
+	}
+	return COLOR_BITMAP_NONE;
+}
+
+struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool any_color,
+					      const struct color_bitmap *colors, struct placement_task *t, u32 want)
+{
+	struct color_lists *cl = zone->placement;
+	struct placement_pick none = { NULL, 0, 0 };
+	u32 color, o = order;
+
+	if (any_color) {
+		for (o = order; o < MAX_ORDER; o++) {
+			struct color_area *a = &cl->area[o];
+			u32 idx = color_bitmap_find_next(&a->nonempty, 0);
+			if (idx != COLOR_BITMAP_NONE)
+				return (struct placement_pick){ list_first_entry(&a->lists[idx], struct page, lru), o,
+								0 };
+		}
+		return none;
+	}
+	if (colors && !color_bitmap_test(colors, want)) {
+		/* the target is outside the task's set: its next allowed color */
+		want = allowed_target(colors, want, order, cl->mask);
+		if (want == COLOR_BITMAP_NONE)
+			return none;
+	}
+	/* (without a color set, the inline part has already looked for a
+	 * block containing want in every order: this is a miss) */
+	color = __color_lists_find(zone, order, want, colors, &o);
+	if (color == COLOR_BITMAP_NONE)
+		return none;
+	if (color == want) {
+		t->hits++;
+		page_color_stats.hits++;
+	} else {
+		t->misses++;
+		page_color_stats.misses++;
+		page_color_stats.probe_steps += ((color - want) & cl->mask) >> order;
+	}
+	page_color_stats.pages_allocated += 1u << order;
+	return (struct placement_pick){ list_first_entry(&cl->area[o].lists[color >> o], struct page, lru), o, color };
+}
+
+void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order)
+{
+	__color_lists_add(zone->placement, page, pfn, order);
+}
+
+void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order)
+{
+	UNUSED(pfn);
+	__color_lists_del(zone->placement, page, order);
+}

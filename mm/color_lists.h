@@ -1,0 +1,109 @@
+/* mm/color_lists.h - per-color free lists, shared by the coloring policies
+ * (binhop, vacolor, bestbin; see mm/placement.h).
+ *
+ * A page's color is the part of its physical address that selects a cache
+ * set group: color(pfn) = pfn mod colors, colors = cache_size / (ways *
+ * PAGE_SIZE). Two pages of different colors never evict each other from a
+ * physically indexed cache. Per zone and order k there are max(1, colors >>
+ * k) lists (a block of 2^k pages covers 2^k consecutive colors; list index
+ * = color >> k), and a bitmap of the non-empty lists (mm/color_bitmap.c),
+ * so the nearest color that has a block is found in O(1) for any number of
+ * colors. Source: the page coloring patch for Linux 2.4.17 (linux-mm,
+ * January 2002), with the bitmap added (its walk was linear in colors). */
+#ifndef MM_COLOR_LISTS_H
+#define MM_COLOR_LISTS_H
+
+#include "kernel/list.h"
+#include "mm/color_bitmap.h"
+#include "mm/mmzone.h"
+
+struct color_area {
+	struct list_head *lists;      /* nr_lists lists; list i: blocks with color >> order == i */
+	u32 nr_lists;		      /* max(1, colors >> order) */
+	struct color_bitmap nonempty; /* bit i set <=> lists[i] non-empty */
+};
+
+/* One zone's color lists (the storage behind zone->placement while a
+ * coloring policy is active). */
+struct color_lists {
+	u32 mask; /* colors - 1 */
+	struct color_area area[MAX_ORDER];
+};
+
+struct placement_config;
+/* What a pick chose (mm/placement.h explains it); 16 bytes on 64-bit
+ * hosts, so that it is returned in registers. page NULL: nothing. */
+struct placement_pick {
+	struct page *page;
+	u32 order;
+	u32 keep;
+};
+struct placement_task;
+struct alloc_hint;
+struct zone;
+
+/* Puts a free block on list color(pfn) >> order; the bitmap only changes
+ * when the list was empty. */
+static inline void __color_lists_add(struct color_lists *cl, struct page *page, u32 pfn, u32 order)
+{
+	struct color_area *a = &cl->area[order];
+	u32 idx = (pfn & cl->mask) >> order;
+	struct list_head *head = &a->lists[idx];
+
+	if (head->next == head)
+		color_bitmap_set(&a->nonempty, idx);
+	list_add(&page->lru, head);
+}
+
+/* Takes a free block off its color list, keeping the bitmap right: the
+ * list becomes empty exactly when the block's neighbours are both the
+ * head (next == prev), so the list is not looked up otherwise. */
+static inline void __color_lists_del(struct color_lists *cl, struct page *page, u32 order)
+{
+	bool last = page->lru.next == page->lru.prev;
+
+	list_del(&page->lru);
+	if (last)
+		color_bitmap_clear(&cl->area[order].nonempty, (page_to_pfn(page) & cl->mask) >> order);
+}
+
+/* The same as ops (placement_ops.add/del; the core inlines the above). */
+void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order);
+void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order);
+
+/* Storage for zone, allocated once through cfg->alloc and shared by every
+ * coloring policy; NULL with *err = -1 when alloc fails. */
+void *color_lists_attach(struct zone *zone, const struct placement_config *cfg, int *err);
+/* Drops every zone's storage (placement_setup, before attaching anew). */
+void color_lists_forget(void);
+/* Empties every list of zone (blocks are re-added by the switch). */
+void color_lists_reset(struct zone *zone);
+void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct zone *, struct page *, u32, void *),
+				void *arg);
+u32 color_lists_nr_lists(const struct zone *zone, u32 order);
+/* NULL, or what is wrong: a block on the wrong color list, a bitmap bit
+ * that disagrees with its list. */
+const char *color_lists_check(struct zone *zone, u32 order);
+
+/* The color to allocate at for a target `want` (aligned to the order):
+ * want itself when some order >= order has a block containing it (a hit),
+ * else the nearest color above it, cyclically in steps of 1 << order, that
+ * has one and, when allowed != NULL, is allowed. *found_order: the smallest
+ * such order. COLOR_BITMAP_NONE when there is none. Orders with no free
+ * block (the core's nr_free) are skipped. */
+u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struct color_bitmap *allowed,
+		       u32 *found_order);
+
+/* The shared colored pick, out of line (the usual hit is inline in
+ * mm/placement.h, __color_lists_pick): the block of the nearest color at
+ * or above `want` (see __color_lists_find), counting a hit or a miss in
+ * task t and page_color_stats. With a color set, a want outside it first
+ * moves to the set's next color (the set is the task's whole cache, so
+ * that is no miss). any_color: the first block of the smallest order,
+ * counted nowhere. page NULL when the zone has no block of order >= order
+ * (or none of an allowed color); keep is the color taken. */
+struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool any_color,
+					      const struct color_bitmap *colors, struct placement_task *t, u32 want);
+/* __color_lists_pick (the same; its usual case inline) is in mm/placement.h. */
+
+#endif

@@ -1,0 +1,240 @@
+/* mm/placement.c - the placement registry, the run-time switch and the
+ * per-task state (see placement.h). */
+#include "mm/placement.h"
+#include "kernel/printk.h"
+#include "kernel/string.h"
+#include "mm/internal.h"
+#include "mm/page_color.h"
+
+bool page_color_enabled;
+u32 page_colors = 1;
+struct page_color_stats page_color_stats;
+
+static const struct placement_ops *const policies[PLACEMENT_NR] = {
+	[PLACEMENT_BUDDY] = &placement_buddy_ops,     [PLACEMENT_BINHOP] = &placement_binhop_ops,
+	[PLACEMENT_VACOLOR] = &placement_vacolor_ops, [PLACEMENT_BESTBIN] = &placement_bestbin_ops,
+	[PLACEMENT_RANDOM] = &placement_random_ops,
+};
+const char placement_names[] = "buddy|binhop|vacolor|bestbin|random";
+const char *const placement_choices[] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
+
+const struct placement_ops *placement_active = &placement_buddy_ops;
+u8 placement_active_id = PLACEMENT_BUDDY;
+u8 placement_active_lists = PLACEMENT_PLAIN;
+struct placement_config placement_cfg;
+
+static void *storage[PLACEMENT_NR][MAX_NR_ZONES];
+static bool available[PLACEMENT_NR] = { [PLACEMENT_BUDDY] = true };
+
+/* ---- colors ------------------------------------------------------------------ */
+
+u32 page_color_count(u32 cache_size, u32 ways)
+{
+	u32 colors;
+
+	if (ways == 0)
+		ways = 1;
+	colors = cache_size / ways / PAGE_SIZE;
+	if (colors == 0)
+		colors = 1;
+	if (colors > PAGE_COLOR_MAX)
+		colors = PAGE_COLOR_MAX;
+	while (colors & (colors - 1)) /* round down to a power of two */
+		colors &= colors - 1;
+	return colors;
+}
+
+void page_color_start(void)
+{
+	placement_select_id(PLACEMENT_BINHOP);
+}
+
+void page_color_stop(void)
+{
+	placement_select_id(PLACEMENT_BUDDY);
+}
+
+/* ---- per-task state ------------------------------------------------------------ */
+
+static struct placement_task task_slots[PLACEMENT_TASKS];
+static u32 task_clock;
+
+struct placement_task *__placement_task_claim(struct task *t)
+{
+	struct placement_task *p = &task_slots[0];
+	u32 i, *use;
+
+	/* a free slot, else the one claimed longest ago */
+	for (i = 0; i < PLACEMENT_TASKS; i++) {
+		if (!task_slots[i].owner) {
+			p = &task_slots[i];
+			break;
+		}
+		if (task_slots[i].stamp < p->stamp)
+			p = &task_slots[i];
+	}
+	use = p->use;
+	*p = (struct placement_task){ .owner = t, .pid = t->pid, .stamp = ++task_clock, .use = use };
+	t->placement = p;
+	return p;
+}
+
+void placement_task_stats(struct task *t, u32 *hits, u32 *misses)
+{
+	struct placement_task *p = placement_task_of(t);
+
+	*hits = p->hits;
+	*misses = p->misses;
+}
+
+/* ---- setup ------------------------------------------------------------------------ */
+
+int placement_setup(const struct placement_config *cfg)
+{
+	struct zone *zone;
+	u32 id, i;
+	int rc = 0;
+
+	placement_active = &placement_buddy_ops;
+	placement_active_id = PLACEMENT_BUDDY;
+	placement_active_lists = PLACEMENT_PLAIN;
+	page_color_enabled = false;
+	page_colors = 1;
+	page_color_stats = (struct page_color_stats){ 0 };
+	placement_cfg = *cfg;
+	color_lists_forget();
+	task_clock = 0;
+	for (i = 0; i < PLACEMENT_TASKS; i++)
+		task_slots[i] = (struct placement_task){ 0 };
+	for (id = 0; id < PLACEMENT_NR; id++) {
+		available[id] = id == PLACEMENT_BUDDY;
+		for_each_zone(zone) storage[id][zone - contig_page_data.node_zones] = NULL;
+	}
+	for_each_zone(zone) zone->placement = NULL;
+	if (cfg->colors == 0 || cfg->colors > PAGE_COLOR_MAX || (cfg->colors & (cfg->colors - 1))) {
+		placement_cfg.colors = 1;
+		return -1;
+	}
+	page_colors = cfg->colors;
+	/* bestbin's per-task use counts */
+	for (i = 0; i < PLACEMENT_TASKS; i++) {
+		task_slots[i].use = cfg->alloc(cfg->colors * 4);
+		if (!task_slots[i].use)
+			rc = -1;
+	}
+	for (id = 1; id < PLACEMENT_NR && !rc; id++) {
+		int err = 0;
+		for_each_zone(zone)
+		{
+			if (!zone_populated(zone) || !policies[id]->attach)
+				continue;
+			storage[id][zone - contig_page_data.node_zones] = policies[id]->attach(zone, cfg, &err);
+		}
+		if (err)
+			rc = -1;
+		else
+			available[id] = true;
+	}
+	if (rc) {
+		for (id = 1; id < PLACEMENT_NR; id++)
+			available[id] = false;
+		page_colors = 1;
+		placement_cfg.colors = 1;
+	}
+	return rc;
+}
+
+/* ---- selection ------------------------------------------------------------------- */
+
+int placement_lookup(const char *name)
+{
+	u32 id;
+
+	for (id = 0; id < PLACEMENT_NR; id++)
+		if (!strcmp(policies[id]->name, name))
+			return (int)id;
+	return -1;
+}
+
+const char *placement_name(void)
+{
+	return placement_active->name;
+}
+
+/* Moves every free block of zone to the active policy: mem_map's PG_buddy
+ * heads, walked downward so that list_add leaves lists in address order. */
+static void __readd_zone(struct zone *zone)
+{
+	u32 pfn = zone_end_pfn(zone), start = zone->zone_start_pfn;
+
+	while (pfn > start) {
+		struct page *p = pfn_to_page(--pfn);
+		if (p->flags & PG_buddy)
+			__placement_add(zone, p, pfn, p->private);
+	}
+}
+
+static void reset_plain(struct zone *zone)
+{
+	u32 o;
+	for (o = 0; o < MAX_ORDER; o++)
+		INIT_LIST_HEAD(&zone->free_area[o].free_list);
+}
+
+int placement_select_id(u32 id)
+{
+	const struct placement_ops *ops;
+	struct zone *zone;
+	irqflags_t flags;
+
+	if (id >= PLACEMENT_NR) {
+		printk("placement: no policy with id %u; accepted: 0..%u (%s)\n", id, PLACEMENT_NR - 1,
+		       placement_names);
+		return -1;
+	}
+	ops = policies[id];
+	if (!available[id]) {
+		printk("placement: %s unavailable (its lists could not be allocated); keeping %s\n", ops->name,
+		       placement_active->name);
+		return -1;
+	}
+	if (id == placement_active_id)
+		return 0;
+	flags = zone_lock_irqsave();
+	for_each_zone(zone)
+	{
+		if (!zone_populated(zone))
+			continue;
+		if (placement_active->reset)
+			placement_active->reset(zone);
+		reset_plain(zone);
+	}
+	placement_active = ops;
+	placement_active_id = (u8)id;
+	placement_active_lists = ops->lists;
+	page_color_enabled = ops->colors;
+	for_each_zone(zone)
+	{
+		if (!zone_populated(zone))
+			continue;
+		zone->placement = storage[id][zone - contig_page_data.node_zones];
+		if (ops->reset)
+			ops->reset(zone);
+		__readd_zone(zone);
+	}
+	if (ops->started)
+		ops->started(&placement_cfg);
+	zone_unlock_irqrestore(flags);
+	return 0;
+}
+
+int placement_select(const char *name)
+{
+	int id = name ? placement_lookup(name) : -1;
+
+	if (id < 0) {
+		printk("placement: unknown policy '%s'; accepted: %s\n", name ? name : "(null)", placement_names);
+		return -1;
+	}
+	return placement_select_id((u32)id);
+}

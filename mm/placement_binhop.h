@@ -1,0 +1,41 @@
+/* mm/placement_binhop.h - the binhop policy's pick, inline for the buddy
+ * core's hot path (mm/placement.h calls it directly when binhop is active;
+ * the policy and its sources are described in mm/placement_binhop.c). */
+#ifndef MM_PLACEMENT_BINHOP_H
+#define MM_PLACEMENT_BINHOP_H
+
+/* The task's round-robin target rounded up to the order's alignment (the
+ * 2.4.17 patch's rule); on success the target advances past the block. */
+static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zone, struct alloc_hint *hint,
+								struct placement_pick *out)
+{
+	struct placement_task *t = placement_task_of(hint->task);
+	const struct color_lists *cl = zone->placement;
+	u32 mask = cl->mask, align, want;
+
+	if (hint->any_color)
+		return __color_lists_pick(zone, hint, t, 0, out);
+	if (__builtin_expect(!hint->order && !hint->colors, 1)) {
+		/* order 0, the usual request: no rounding, and a hit at once */
+		struct list_head *head;
+
+		want = placement_rr_target(t, mask);
+		head = &cl->area[0].lists[want];
+		if (__builtin_expect(head->next != head, 1)) {
+			t->hits++;
+			page_color_stats.hits++;
+			page_color_stats.pages_allocated++;
+			*out = (struct placement_pick){ list_first_entry(head, struct page, lru), 0, want };
+			t->target_color = (want + 1) & mask;
+			return true;
+		}
+	}
+	align = (1u << hint->order) - 1; /* round up to the order (the 2.4.17 patch's rule) */
+	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
+	if (!__color_lists_pick(zone, hint, t, want, out))
+		return false;
+	t->target_color = (out->keep + align + 1) & mask;
+	return true;
+}
+
+#endif

@@ -1,0 +1,28 @@
+/* mm/placement_buddy.h - the buddy policy's pick, inline for the buddy
+ * core's hot path (mm/placement.h calls it directly when buddy is active;
+ * the policy itself is mm/placement_buddy.c). */
+#ifndef MM_PLACEMENT_BUDDY_H
+#define MM_PLACEMENT_BUDDY_H
+
+/* The first block of the smallest order >= hint->order on the plain lists,
+ * keeping its lowest sub-block (Linux's __rmqueue_smallest and expand).
+ * Returns false when the zone has none. */
+static inline __attribute__((always_inline)) bool __buddy_pick(struct zone *zone, const struct alloc_hint *hint,
+							       struct placement_pick *out)
+{
+	u32 o;
+
+	for (o = hint->order; o < MAX_ORDER; o++) {
+		struct free_area *area = &zone->free_area[o];
+
+		if (list_empty(&area->free_list))
+			continue;
+		out->page = list_first_entry(&area->free_list, struct page, lru);
+		out->order = o;
+		out->keep = 0;
+		return true;
+	}
+	return false;
+}
+
+#endif

@@ -1,0 +1,50 @@
+/* mm/placement_vacolor.h - the vacolor policy's pick, inline for the buddy
+ * core's hot path (mm/placement.h calls it directly when vacolor is
+ * active; the policy and its sources are described in
+ * mm/placement_vacolor.c). */
+#ifndef MM_PLACEMENT_VACOLOR_H
+#define MM_PLACEMENT_VACOLOR_H
+
+/* color = (va >> PAGE_SHIFT) + the task's offset, rounded up to the
+ * order's alignment; without a va the task's round-robin target. */
+static inline __attribute__((always_inline)) bool __vacolor_pick(struct zone *zone, struct alloc_hint *hint,
+								 struct placement_pick *out)
+{
+	struct placement_task *t = placement_task_of(hint->task);
+	const struct color_lists *cl = zone->placement;
+	u32 mask = cl->mask, align, want;
+
+	if (hint->any_color)
+		return __color_lists_pick(zone, hint, t, 0, out);
+	if (!hint->has_va) {
+		align = (1u << hint->order) - 1;
+		want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
+		if (!__color_lists_pick(zone, hint, t, want, out))
+			return false;
+		t->target_color = (out->keep + align + 1) & mask;
+		return true;
+	}
+	if (__builtin_expect(!t->va_init, 0)) {
+		t->va_init = true;
+		t->va_offset = mwc_next(placement_cfg.mwc) & mask;
+	}
+	if (__builtin_expect(!hint->order && !hint->colors, 1)) {
+		/* order 0, the usual request: no rounding, and a hit at once */
+		struct list_head *head;
+
+		want = ((hint->va >> PAGE_SHIFT) + t->va_offset) & mask;
+		head = &cl->area[0].lists[want];
+		if (__builtin_expect(head->next != head, 1)) {
+			t->hits++;
+			page_color_stats.hits++;
+			page_color_stats.pages_allocated++;
+			*out = (struct placement_pick){ list_first_entry(head, struct page, lru), 0, want };
+			return true;
+		}
+	}
+	align = (1u << hint->order) - 1; /* round up to the order (the 2.4.17 patch's rule) */
+	want = (((hint->va >> PAGE_SHIFT) + t->va_offset + align) & ~align) & mask;
+	return __color_lists_pick(zone, hint, t, want, out);
+}
+
+#endif
