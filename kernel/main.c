@@ -276,8 +276,8 @@ void kmain(u32 magic, u32 mbi_phys)
 		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
 	cpuinfo_print(&boot_cpu);
 	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
-	printk("boot: console serial=%s vga=%s fb=%s; tsc %u kHz\n", serial_present() ? "yes" : "no",
-	       fbcon_active() ? "no" : "yes", fbcon_active() ? "yes" : "no", tsc_khz);
+	console_describe(mbi);
+	tsc_print();
 
 	if (find_param("cache_size")->given || find_param("cache_ways")->given)
 		printk(
@@ -309,13 +309,14 @@ void kmain(u32 magic, u32 mbi_phys)
 		cmdline_print_help(all_params, all_nparams);
 
 	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
-	       " tsc_khz=%u usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"
+	       " tsc_khz=%u tsc_source=%s usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x "
+	       "page_color=%s"
 	       " mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
-	       (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, seed,
-	       page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast, kp.bench_max,
-	       kp.bench_runs);
+	       tsc_source_token(tsc_source()), (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways,
+	       page_colors, seed, page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off",
+	       mm_params.mm_ballast, kp.bench_max, kp.bench_runs);
 	printk("@cmdline %s\n", cmdline);
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);
