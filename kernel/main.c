@@ -261,7 +261,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (!find_param("bench_modes")->given && find_param("page_color")->given && !mm_params.page_color)
 		kp.bench_modes = BENCH_MODES_OFF;
 
-	tsc_khz = tsc_calibrate_khz();
+	tsc_khz = tsc_calibrate_khz(mbi);
 	seed = kp.seed;
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
 

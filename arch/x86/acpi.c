@@ -107,6 +107,40 @@ int acpi_find_rsdp(acpi_map_fn map, void *ctx, struct acpi_rsdp_info *out)
 	return -1;
 }
 
+int acpi_find_rsdp_mmap(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len, struct acpi_rsdp_info *out)
+{
+	const u8 *mm = mmap_len ? map(mmap_phys, mmap_len, ctx) : NULL;
+	u32 off = 0;
+
+	if (!mm)
+		return -1;
+	while (off + 24 <= mmap_len) {
+		u32 size = get32(mm + off);
+		u64 base = get64(mm + off + 4), len = get64(mm + off + 12);
+		u32 type = get32(mm + off + 20);
+
+		if (size < 20 || size > mmap_len - off - 4)
+			break; /* malformed: stop rather than guess */
+		off += size + 4;
+		if ((type != 3 && type != 4) || base >= (1ull << 32) || len < 20)
+			continue;
+		len = MIN(len, (1ull << 32) - base);
+		len = MIN(len, (u64)ACPI_REGION_SCAN_MAX);
+		/* RSDPs are 16-byte aligned: start at the first aligned address. */
+		u64 start = ALIGN_UP(base, 16ull);
+		if (start - base >= len)
+			continue;
+		len -= start - base;
+		const u8 *area = map(start, (u32)len, ctx);
+		s32 at;
+		if (area && (at = acpi_rsdp_scan(area, (u32)len, out)) >= 0) {
+			out->phys = start + (u32)at;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 /* Maps the whole table at phys and checks it: sig (NULL = any), length,
  * checksum. Returns it with *len set, or NULL. */
 static const u8 *map_table(acpi_map_fn map, void *ctx, u64 phys, const char *sig, u32 *len)
@@ -196,15 +230,22 @@ int acpi_fadt_pm_timer(const u8 *t, u32 len, struct acpi_pm_timer_info *out)
 	return -2;
 }
 
-int acpi_discover_timers(acpi_map_fn map, void *ctx, struct acpi_timers *out)
+int acpi_discover_timers(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len, struct acpi_timers *out)
 {
 	const u8 *t;
 	u32 len;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if (acpi_find_rsdp(map, ctx, &out->rsdp) < 0) {
-		out->hpet_why = out->pm_why = "no ACPI RSDP in the EBDA or 0xE0000-0xFFFFF";
+	if (acpi_find_rsdp(map, ctx, &out->rsdp) == 0) {
+		out->rsdp_where = "EBDA/BIOS area";
+	} else if (acpi_find_rsdp_mmap(map, ctx, mmap_phys, mmap_len, &out->rsdp) == 0) {
+		out->rsdp_where = "memory map";
+	} else {
+		out->hpet_why = out->pm_why = mmap_len
+						  ? "no ACPI RSDP in the EBDA, 0xE0000-0xFFFFF or the ACPI regions "
+						    "of the memory map"
+						  : "no ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map)";
 		return -1;
 	}
 	out->have_rsdp = true;

@@ -66,6 +66,18 @@ s32 acpi_rsdp_scan(const u8 *area, u32 len, struct acpi_rsdp_info *out);
  * set), or -1 when there is none (UEFI firmware need not put one there). */
 int acpi_find_rsdp(acpi_map_fn map, void *ctx, struct acpi_rsdp_info *out);
 
+/* Finds the RSDP in the ACPI regions of the loader's Multiboot memory map
+ * (mmap_len bytes at physical mmap_phys, entries of "size, base, length,
+ * type" with size counting the bytes after itself): every entry of type 3
+ * (ACPI reclaimable) or 4 (ACPI NVS) below 4 GiB is scanned on 16-byte
+ * boundaries, at most ACPI_REGION_SCAN_MAX bytes of each. This is where UEFI
+ * firmware leaves it (OVMF allocates it as EfiACPIReclaimMemory), since a
+ * Multiboot 1 loader does not pass the EFI system table. Other types are
+ * not read (reserved regions include device registers). Returns 0 (out->phys
+ * set), or -1. */
+#define ACPI_REGION_SCAN_MAX (16u << 20)
+int acpi_find_rsdp_mmap(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len, struct acpi_rsdp_info *out);
+
 /* Finds the table with signature sig (4 characters) through the XSDT when
  * revision >= 2 and XsdtAddress is nonzero (64-bit entries, those above 4 GiB
  * skipped as unreachable), else the RSDT (32-bit entries). The root table
@@ -93,12 +105,15 @@ struct acpi_timers {
 	struct acpi_rsdp_info rsdp;
 	struct acpi_hpet_info hpet;
 	struct acpi_pm_timer_info pm;
-	const char *hpet_why; /* NULL when found, else why not ("no HPET table") */
-	const char *pm_why;   /* NULL when found, else why not */
+	const char *hpet_why;	/* NULL when found, else why not ("no HPET table") */
+	const char *pm_why;	/* NULL when found, else why not */
+	const char *rsdp_where; /* where the RSDP was found, NULL when not */
 };
 
-/* acpi_find_rsdp, then the HPET table and the FADT. Fills *out; returns 0
- * when the RSDP was found (whatever the timers), -1 when not. */
-int acpi_discover_timers(acpi_map_fn map, void *ctx, struct acpi_timers *out);
+/* acpi_find_rsdp, then (when mmap_len is nonzero) acpi_find_rsdp_mmap, then
+ * the HPET table and the FADT. Fills *out (rsdp_where: "EBDA/BIOS area" or
+ * "memory map"); returns 0 when the RSDP was found (whatever the timers), -1
+ * when not. */
+int acpi_discover_timers(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len, struct acpi_timers *out);
 
 #endif

@@ -33,6 +33,7 @@
 #include "arch/x86/acpi.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
+#include "boot/multiboot.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 
@@ -75,6 +76,7 @@ static struct {
 	u32 windows;
 	/* why each timer did not serve (NULL: worked, or not tried) */
 	const char *pit_why, *hpet_why, *pm_why;
+	const char *rsdp_where; /* where the ACPI RSDP was found */
 	u64 hpet_base;
 	u16 pm_port;
 	u8 pm_bits;
@@ -265,7 +267,7 @@ static const u8 *phys_map(u64 phys, u32 len, void *ctx)
 }
 
 /* The first timer that works, measured; 0 when none does. */
-static u32 measure_timers(void)
+static u32 measure_timers(u32 mmap_phys, u32 mmap_len)
 {
 	struct acpi_timers at;
 	u32 khz = measure_pit();
@@ -276,7 +278,8 @@ static u32 measure_timers(void)
 		cal.hpet_why = cal.pm_why = "not tried: paging is on, the ACPI tables are not mapped";
 		return 0;
 	}
-	acpi_discover_timers(phys_map, NULL, &at);
+	acpi_discover_timers(phys_map, NULL, mmap_phys, mmap_len, &at);
+	cal.rsdp_where = at.rsdp_where;
 	cal.hpet_why = at.hpet_why;
 	cal.pm_why = at.pm_why;
 	if (at.have_hpet && (khz = measure_hpet(at.hpet.base)))
@@ -310,10 +313,10 @@ static void read_leaves(struct tsc_cpuid_leaves *l)
 	(void)a;
 }
 
-u32 tsc_calibrate_khz(void)
+u32 tsc_calibrate_khz(const struct multiboot_info *mbi)
 {
 	struct tsc_cpuid_leaves l;
-	u32 cpuid_khz, timer_khz;
+	u32 cpuid_khz, timer_khz, mmap_phys = 0, mmap_len = 0;
 	enum tsc_source src;
 
 	memset(&cal, 0, sizeof(cal));
@@ -325,7 +328,11 @@ u32 tsc_calibrate_khz(void)
 	read_leaves(&l);
 	src = tsc_cpuid_pick(&l, &cpuid_khz, cal.cpuid_detail, sizeof(cal.cpuid_detail));
 	cal.leaf16_khz = tsc_decode_leaf16(&l);
-	timer_khz = measure_timers();
+	if (mbi && (mbi->flags & MULTIBOOT_INFO_MEM_MAP)) {
+		mmap_phys = mbi->mmap_addr;
+		mmap_len = mbi->mmap_length;
+	}
+	timer_khz = measure_timers(mmap_phys, mmap_len);
 	if (src != TSC_SRC_NONE) {
 		cal.source = src;
 		cal.khz = cpuid_khz;
@@ -363,12 +370,14 @@ static void windows_text(char *buf, size_t size)
 
 static const char *timer_label(enum tsc_source s)
 {
-	static char buf[48];
+	static char buf[96];
+	const char *via =
+	    cal.rsdp_where && !strcmp(cal.rsdp_where, "memory map") ? ", ACPI RSDP from the memory map" : "";
 
 	if (s == TSC_SRC_HPET)
-		ksnprintf(buf, sizeof(buf), "HPET at 0x%llx", (unsigned long long)cal.hpet_base);
+		ksnprintf(buf, sizeof(buf), "HPET at 0x%llx%s", (unsigned long long)cal.hpet_base, via);
 	else if (s == TSC_SRC_ACPI_PM)
-		ksnprintf(buf, sizeof(buf), "ACPI PM timer (port 0x%x, %u-bit)", cal.pm_port, cal.pm_bits);
+		ksnprintf(buf, sizeof(buf), "ACPI PM timer (port 0x%x, %u-bit%s)", cal.pm_port, cal.pm_bits, via);
 	else
 		return tsc_source_name(s);
 	return buf;

@@ -7,6 +7,8 @@
 #include "arch/x86/tsc_calc.h"
 #include "kernel/types.h"
 
+struct multiboot_info;
+
 /* Calibration windows: TSC_WINDOWS windows of TSC_WINDOW_MS each, the median
  * kept; when their spread exceeds TSC_SPREAD_RETRY_PPM, as many again and
  * the median of all. */
@@ -17,11 +19,12 @@
 /* Finds the TSC rate (polled, no interrupts; takes about 70-150 ms when a
  * timer is measured). Needs boot_cpu (arch_early_init() first) and, for the
  * HPET and the ACPI PM timer, paging off: the ACPI tables and the HPET are
- * read at their physical addresses (with paging on those two are skipped,
+ * read at their physical addresses (the RSDP is looked for in the BIOS areas,
+ * then in the ACPI regions of mbi's memory map; mbi may be NULL) (with paging on those two are skipped,
  * and tsc_print() says so). Records the source, the windows and the reasons
  * for tsc_print(). Returns kHz, or 0 when the CPU has no TSC or no source
  * gave a rate (every ns_* figure is then omitted by its printer). */
-u32 tsc_calibrate_khz(void);
+u32 tsc_calibrate_khz(const struct multiboot_info *mbi);
 
 /* The rate tsc_calibrate_khz() found (0 = unknown) and its source. */
 u32 tsc_khz(void);
