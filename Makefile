@@ -58,6 +58,7 @@ help:
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
 	@echo "                                     benchmarks under the cache simulator, table + targets"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
+	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
@@ -161,3 +162,4 @@ clean:
 -include tests/fuzz/fuzz.mk
 -include tools/bench-host/bench.mk
 -include tests/matrix/matrix.mk
+-include tools/tsc-spread/tsc.mk
