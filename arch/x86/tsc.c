@@ -63,24 +63,8 @@ struct ref_timer {
 };
 
 /* What was found, for tsc_print(). */
-static struct {
-	bool done;
-	enum tsc_source source;
-	u32 khz;
-	char cpuid_detail[160]; /* the values used, or why CPUID gave nothing */
-	u32 leaf16_khz;		/* nominal, printed as a reference */
-	/* the timer measured (the source, or the check of a CPUID source) */
-	enum tsc_source timer;
-	u32 timer_khz;
-	struct tsc_stats st;
-	u32 windows;
-	/* why each timer did not serve (NULL: worked, or not tried) */
-	const char *pit_why, *hpet_why, *pm_why;
-	const char *rsdp_where; /* where the ACPI RSDP was found */
-	u64 hpet_base;
-	u16 pm_port;
-	u8 pm_bits;
-} cal;
+static struct tsc_calibration cal;
+static bool cal_done;
 
 static volatile const u8 *hpet_mmio;
 static u16 pm_port;
@@ -190,7 +174,7 @@ static u32 measure(const struct ref_timer *t, const char **why, const char *abse
 	}
 	for (u32 i = 0; i < n; i++)
 		khz[i] = window(t);
-	if (tsc_stats_compute(khz, n, &cal.st) == 0 && cal.st.spread_ppm > TSC_SPREAD_RETRY_PPM) {
+	if (tsc_stats_compute(khz, n, &cal.st) == 0 && cal.st.spread_ppm > TSC_SPREAD_WARN_PPM) {
 		for (; n < 2 * TSC_WINDOWS; n++)
 			khz[n] = window(t);
 	}
@@ -316,11 +300,12 @@ static void read_leaves(struct tsc_cpuid_leaves *l)
 u32 tsc_calibrate_khz(const struct multiboot_info *mbi)
 {
 	struct tsc_cpuid_leaves l;
-	u32 cpuid_khz, timer_khz, mmap_phys = 0, mmap_len = 0;
+	u32 cpuid_khz, mmap_phys = 0, mmap_len = 0;
 	enum tsc_source src;
 
 	memset(&cal, 0, sizeof(cal));
-	cal.done = true;
+	cal.window_ms = TSC_WINDOW_MS;
+	cal_done = true;
 	if (!boot_cpu.has_tsc) {
 		cal.source = TSC_SRC_NO_TSC;
 		return 0;
@@ -332,20 +317,8 @@ u32 tsc_calibrate_khz(const struct multiboot_info *mbi)
 		mmap_phys = mbi->mmap_addr;
 		mmap_len = mbi->mmap_length;
 	}
-	timer_khz = measure_timers(mmap_phys, mmap_len);
-	if (src != TSC_SRC_NONE) {
-		cal.source = src;
-		cal.khz = cpuid_khz;
-	} else if (timer_khz) {
-		cal.source = cal.timer;
-		cal.khz = timer_khz;
-	} else if (cal.leaf16_khz) {
-		cal.source = TSC_SRC_CPUID_16;
-		cal.khz = cal.leaf16_khz;
-	} else {
-		cal.source = TSC_SRC_NONE;
-	}
-	return cal.khz;
+	measure_timers(mmap_phys, mmap_len); /* sets cal.timer, cal.timer_khz */
+	return tsc_choose(&cal, src, cpuid_khz);
 }
 
 u32 tsc_khz(void)
@@ -358,87 +331,22 @@ enum tsc_source tsc_source(void)
 	return cal.source;
 }
 
-/* " (7 windows of 10 ms, spread 0.080%)" for the measured timer. */
-static void windows_text(char *buf, size_t size)
-{
-	char sp[24];
-
-	tsc_fmt_ppm(sp, sizeof(sp), cal.st.spread_ppm);
-	ksnprintf(buf, size, "%u windows of %u ms, spread %s%s", cal.windows, TSC_WINDOW_MS, sp,
-		  cal.st.spread_ppm > TSC_SPREAD_RETRY_PPM ? ": unsteady, the host may be loaded" : "");
-}
-
-static const char *timer_label(enum tsc_source s)
-{
-	static char buf[96];
-	const char *via =
-	    cal.rsdp_where && !strcmp(cal.rsdp_where, "memory map") ? ", ACPI RSDP from the memory map" : "";
-
-	if (s == TSC_SRC_HPET)
-		ksnprintf(buf, sizeof(buf), "HPET at 0x%llx%s", (unsigned long long)cal.hpet_base, via);
-	else if (s == TSC_SRC_ACPI_PM)
-		ksnprintf(buf, sizeof(buf), "ACPI PM timer (port 0x%x, %u-bit%s)", cal.pm_port, cal.pm_bits, via);
-	else
-		return tsc_source_name(s);
-	return buf;
-}
-
-/* "<lead>PIT: ...; HPET: ..." for the timers that were tried and failed
- * ("" when none failed). */
-static void failures_text(char *buf, size_t size, const char *lead)
-{
-	const char *why[3] = { cal.pit_why, cal.hpet_why, cal.pm_why };
-	static const char *const name[3] = { "PIT", "HPET", "ACPI PM timer" };
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (u32 i = 0; i < 3 && n < size; i++) {
-		if (!why[i])
-			continue;
-		n += (size_t)ksnprintf(buf + n, size - n, "%s%s: %s", n ? "; " : lead, name[i], why[i]);
-	}
-}
-
 void tsc_print(void)
 {
-	char win[96], fail[320], dev[24];
+	static char buf[1024];
 
-	if (!cal.done)
+	if (!cal_done)
 		return;
-	if (cal.source == TSC_SRC_NO_TSC) {
-		printk("tsc: the CPU has no time-stamp counter: no cycle counts, ns_* figures omitted\n");
-		return;
-	}
-	if (cal.source != TSC_SRC_HV_LEAF && cal.source != TSC_SRC_CPUID_15)
-		printk("tsc: CPUID: %s\n", cal.cpuid_detail);
-	windows_text(win, sizeof(win));
-	failures_text(fail, sizeof(fail), "; ");
-	switch (cal.source) {
-	case TSC_SRC_HV_LEAF:
-	case TSC_SRC_CPUID_15:
-		printk("tsc: %u kHz from %s (%s)", cal.khz, tsc_source_name(cal.source), cal.cpuid_detail);
-		if (cal.timer_khz) {
-			tsc_fmt_deviation(dev, sizeof(dev), cal.timer_khz, cal.khz);
-			printk("; %s check: %u kHz (%s; %s)\n", timer_label(cal.timer), cal.timer_khz, dev, win);
-		} else {
-			printk("; not checked: no timer%s\n", fail);
+	/* printk cuts at 1023 bytes: one call per line. */
+	tsc_format(&cal, buf, sizeof(buf));
+	for (char *line = buf, *nl; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl) {
+			printk("%s\n", line);
+			break;
 		}
-		break;
-	case TSC_SRC_PIT:
-	case TSC_SRC_HPET:
-	case TSC_SRC_ACPI_PM:
-		printk("tsc: %u kHz from %s (%s)%s\n", cal.khz, timer_label(cal.source), win, fail);
-		break;
-	case TSC_SRC_CPUID_16:
-		printk("tsc: %u kHz from %s: no timer to measure it%s\n", cal.khz, tsc_source_name(cal.source), fail);
-		break;
-	default:
-		printk(
-		    "tsc: no calibration source (no CPUID 0x15/0x16/hypervisor leaf, no PIT, HPET or ACPI PM timer); "
-		    "ns_* figures omitted\n");
-		failures_text(fail, sizeof(fail), "");
-		printk("tsc: why: %s\n", fail);
-		break;
+		*nl = '\0';
+		printk("%s\n", line);
 	}
 }
 

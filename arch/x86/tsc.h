@@ -10,11 +10,10 @@
 struct multiboot_info;
 
 /* Calibration windows: TSC_WINDOWS windows of TSC_WINDOW_MS each, the median
- * kept; when their spread exceeds TSC_SPREAD_RETRY_PPM, as many again and
- * the median of all. */
-#define TSC_WINDOWS	     7u
-#define TSC_WINDOW_MS	     10u
-#define TSC_SPREAD_RETRY_PPM 10000u /* 1% */
+ * kept; when their spread exceeds TSC_SPREAD_WARN_PPM (tsc_calc.h), as many
+ * again and the median of all. */
+#define TSC_WINDOWS   7u
+#define TSC_WINDOW_MS 10u
 
 /* Finds the TSC rate (polled, no interrupts; takes about 70-150 ms when a
  * timer is measured). Needs boot_cpu (arch_early_init() first) and, for the

@@ -207,3 +207,107 @@ int tsc_fmt_deviation(char *buf, size_t size, u32 khz, u32 ref_khz)
 	buf[0] = neg ? '-' : '+';
 	return 1 + tsc_fmt_ppm(buf + 1, size - 1, (u32)MIN(ppm, 0xFFFFFFFFull));
 }
+
+/* "7 windows of 10 ms, spread 0.080%" for the measured timer. */
+static void windows_text(const struct tsc_calibration *c, char *buf, size_t size)
+{
+	char sp[24];
+
+	tsc_fmt_ppm(sp, sizeof(sp), c->st.spread_ppm);
+	ksnprintf(buf, size, "%u windows of %u ms, spread %s%s", c->windows, c->window_ms, sp,
+		  c->st.spread_ppm > TSC_SPREAD_WARN_PPM ? ": unsteady, the host may be loaded" : "");
+}
+
+/* "PIT", "HPET at 0xfed00000", "ACPI PM timer (port 0x608, 24-bit)". */
+static void timer_label(const struct tsc_calibration *c, enum tsc_source s, char *buf, size_t size)
+{
+	const char *via =
+	    c->rsdp_where && !strcmp(c->rsdp_where, "memory map") ? ", ACPI RSDP from the memory map" : "";
+
+	if (s == TSC_SRC_HPET)
+		ksnprintf(buf, size, "HPET at 0x%llx%s", (unsigned long long)c->hpet_base, via);
+	else if (s == TSC_SRC_ACPI_PM)
+		ksnprintf(buf, size, "ACPI PM timer (port 0x%x, %u-bit%s)", c->pm_port, c->pm_bits, via);
+	else
+		ksnprintf(buf, size, "%s", tsc_source_name(s));
+}
+
+/* "<lead>PIT: ...; HPET: ..." for the timers that were tried and failed
+ * ("" when none failed). */
+static void failures_text(const struct tsc_calibration *c, char *buf, size_t size, const char *lead)
+{
+	const char *why[3] = { c->pit_why, c->hpet_why, c->pm_why };
+	static const char *const name[3] = { "PIT", "HPET", "ACPI PM timer" };
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (u32 i = 0; i < 3 && n < size; i++) {
+		if (!why[i])
+			continue;
+		n += (size_t)ksnprintf(buf + n, size - n, "%s%s: %s", n ? "; " : lead, name[i], why[i]);
+	}
+}
+
+u32 tsc_choose(struct tsc_calibration *c, enum tsc_source cpuid_src, u32 cpuid_khz)
+{
+	if ((cpuid_src == TSC_SRC_HV_LEAF || cpuid_src == TSC_SRC_CPUID_15) && cpuid_khz) {
+		c->source = cpuid_src;
+		c->khz = cpuid_khz;
+	} else if (c->timer != TSC_SRC_NONE && c->timer_khz) {
+		c->source = c->timer;
+		c->khz = c->timer_khz;
+	} else if (c->leaf16_khz) {
+		c->source = TSC_SRC_CPUID_16;
+		c->khz = c->leaf16_khz;
+	} else {
+		c->source = TSC_SRC_NONE;
+		c->khz = 0;
+	}
+	return c->khz;
+}
+
+int tsc_format(const struct tsc_calibration *c, char *buf, size_t size)
+{
+	char win[96], fail[320], dev[24], label[96];
+	int n = 0;
+
+	if (c->source == TSC_SRC_NO_TSC)
+		return ksnprintf(buf, size,
+				 "tsc: the CPU has no time-stamp counter: no cycle counts, ns_* figures "
+				 "omitted\n");
+	if (c->source != TSC_SRC_HV_LEAF && c->source != TSC_SRC_CPUID_15)
+		n = ksnprintf(buf, size, "tsc: CPUID: %s\n", c->cpuid_detail);
+	if (n < 0 || (size_t)n >= size)
+		return n;
+	buf += n;
+	size -= (size_t)n;
+	windows_text(c, win, sizeof(win));
+	failures_text(c, fail, sizeof(fail), "; ");
+	timer_label(c, c->timer, label, sizeof(label));
+	switch (c->source) {
+	case TSC_SRC_HV_LEAF:
+	case TSC_SRC_CPUID_15:
+		if (c->timer != TSC_SRC_NONE && c->timer_khz) {
+			tsc_fmt_deviation(dev, sizeof(dev), c->timer_khz, c->khz);
+			return n + ksnprintf(buf, size, "tsc: %u kHz from %s (%s); %s check: %u kHz (%s; %s)\n", c->khz,
+					     tsc_source_name(c->source), c->cpuid_detail, label, c->timer_khz, dev,
+					     win);
+		}
+		return n + ksnprintf(buf, size, "tsc: %u kHz from %s (%s); not checked: no timer%s\n", c->khz,
+				     tsc_source_name(c->source), c->cpuid_detail, fail);
+	case TSC_SRC_PIT:
+	case TSC_SRC_HPET:
+	case TSC_SRC_ACPI_PM:
+		timer_label(c, c->source, label, sizeof(label));
+		return n + ksnprintf(buf, size, "tsc: %u kHz from %s (%s)%s\n", c->khz, label, win, fail);
+	case TSC_SRC_CPUID_16:
+		return n + ksnprintf(buf, size, "tsc: %u kHz from %s: no timer to measure it%s\n", c->khz,
+				     tsc_source_name(c->source), fail);
+	default:
+		failures_text(c, fail, sizeof(fail), "");
+		return n + ksnprintf(buf, size,
+				     "tsc: no calibration source (no CPUID 0x15/0x16/hypervisor leaf, no PIT, HPET or "
+				     "ACPI PM timer); ns_* figures omitted\ntsc: why: %s\n",
+				     fail[0] ? fail : "no timer was tried");
+	}
+}

@@ -123,4 +123,47 @@ int tsc_fmt_ppm(char *buf, size_t size, u32 ppm);
  * decimals and a sign ("+0.012%", "-1.500%"). ref_khz 0 gives "n/a". */
 int tsc_fmt_deviation(char *buf, size_t size, u32 khz, u32 ref_khz);
 
+/* Everything one calibration found, for the log (filled by tsc.c). */
+struct tsc_calibration {
+	enum tsc_source source;			 /* the rate's source */
+	u32 khz;				 /* the rate; 0 = unknown */
+	char cpuid_detail[160];			 /* tsc_cpuid_pick's text */
+	u32 leaf16_khz;				 /* tsc_decode_leaf16, 0 = none */
+	enum tsc_source timer;			 /* the timer measured (TSC_SRC_NONE: none worked) */
+	u32 timer_khz;				 /* its median */
+	struct tsc_stats st;			 /* its windows */
+	u32 windows, window_ms;			 /* how many windows, of how long */
+	const char *pit_why, *hpet_why, *pm_why; /* why a timer failed; NULL: worked or not tried */
+	const char *rsdp_where;			 /* where the ACPI RSDP was found, or NULL */
+	u64 hpet_base;				 /* the HPET measured */
+	u16 pm_port;				 /* the PM timer measured */
+	u8 pm_bits;
+};
+
+/* Sets c->source and c->khz from what was found, in the documented order:
+ * cpuid_src (TSC_SRC_HV_LEAF or TSC_SRC_CPUID_15, with cpuid_khz), else the
+ * timer (c->timer, c->timer_khz), else leaf 0x16 (c->leaf16_khz), else
+ * TSC_SRC_NONE with khz 0. Returns c->khz. */
+u32 tsc_choose(struct tsc_calibration *c, enum tsc_source cpuid_src, u32 cpuid_khz);
+
+/* The spread above which a timer's windows are called unsteady. */
+#define TSC_SPREAD_WARN_PPM 10000u /* 1% */
+
+/* Writes the log lines for c into buf (size bytes; each line ends in '\n'):
+ *   with a CPUID source:  "tsc: <khz> kHz from CPUID leaf 0x15 (<detail>);
+ *                          PIT check: <khz> kHz (<+-dev>; <n> windows of
+ *                          <ms> ms, spread <x>%)" or "; not checked: no
+ *                          timer; PIT: <why>; ..."
+ *   else first "tsc: CPUID: <why CPUID gave nothing>", then
+ *   with a timer:         "tsc: <khz> kHz from <timer> (<n> windows of <ms>
+ *                          ms, spread <x>%)[; PIT: <why>][; HPET: <why>]"
+ *   with leaf 0x16:       "tsc: <khz> kHz from CPUID leaf 0x16 (nominal base
+ *                          frequency): no timer to measure it; PIT: ..."
+ *   with none:            "tsc: no calibration source (no CPUID
+ *                          0x15/0x16/hypervisor leaf, no PIT, HPET or ACPI PM
+ *                          timer); ns_* figures omitted" and "tsc: why: ..."
+ *   without a TSC:        "tsc: the CPU has no time-stamp counter: ..."
+ * Returns the length written (as ksnprintf; >= size means cut). */
+int tsc_format(const struct tsc_calibration *c, char *buf, size_t size);
+
 #endif

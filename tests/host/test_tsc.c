@@ -318,6 +318,152 @@ static void test_formatting(void **state)
 	assert_string_equal(b, "n/a");
 }
 
+/* ---- the choice and the log lines -------------------------------------- */
+
+static struct tsc_calibration pit_measured(void)
+{
+	struct tsc_calibration c;
+
+	memset(&c, 0, sizeof(c));
+	strcpy(c.cpuid_detail, "no hypervisor leaf; max CPUID leaf 0xd, no leaf 0x15/0x16");
+	c.timer = TSC_SRC_PIT;
+	c.timer_khz = 2447231;
+	c.windows = 7;
+	c.window_ms = 10;
+	c.st.median = 2447231;
+	c.st.spread_ppm = 800;
+	return c;
+}
+
+static void test_choose_order(void **state)
+{
+	struct tsc_calibration c = pit_measured();
+	(void)state;
+
+	/* a CPUID source wins over the timer */
+	assert_int_equal(tsc_choose(&c, TSC_SRC_CPUID_15, 2400000), 2400000);
+	assert_int_equal(c.source, TSC_SRC_CPUID_15);
+	assert_int_equal(tsc_choose(&c, TSC_SRC_HV_LEAF, 2592000), 2592000);
+	assert_int_equal(c.source, TSC_SRC_HV_LEAF);
+	/* no CPUID source: the timer */
+	assert_int_equal(tsc_choose(&c, TSC_SRC_NONE, 0), 2447231);
+	assert_int_equal(c.source, TSC_SRC_PIT);
+	/* the timer wins over leaf 0x16 */
+	c.leaf16_khz = 2400000;
+	assert_int_equal(tsc_choose(&c, TSC_SRC_NONE, 0), 2447231);
+	/* no timer: leaf 0x16 */
+	c.timer = TSC_SRC_NONE;
+	c.timer_khz = 0;
+	assert_int_equal(tsc_choose(&c, TSC_SRC_NONE, 0), 2400000);
+	assert_int_equal(c.source, TSC_SRC_CPUID_16);
+	/* nothing */
+	c.leaf16_khz = 0;
+	assert_int_equal(tsc_choose(&c, TSC_SRC_NONE, 0), 0);
+	assert_int_equal(c.source, TSC_SRC_NONE);
+	assert_int_equal(c.khz, 0);
+}
+
+static void test_format_timer_lines(void **state)
+{
+	struct tsc_calibration c = pit_measured();
+	char b[1024];
+	(void)state;
+
+	tsc_choose(&c, TSC_SRC_NONE, 0);
+	tsc_format(&c, b, sizeof(b));
+	assert_string_equal(b, "tsc: CPUID: no hypervisor leaf; max CPUID leaf 0xd, no leaf 0x15/0x16\n"
+			       "tsc: 2447231 kHz from PIT (7 windows of 10 ms, spread 0.080%)\n");
+	/* no PIT: the HPET, through an RSDP from the memory map */
+	c.timer = TSC_SRC_HPET;
+	c.hpet_base = 0xFED00000;
+	c.rsdp_where = "memory map";
+	c.pit_why = "channel 2 does not count (no PIT)";
+	tsc_choose(&c, TSC_SRC_NONE, 0);
+	tsc_format(&c, b, sizeof(b));
+	assert_non_null(strstr(b, "\ntsc: 2447231 kHz from HPET at 0xfed00000, ACPI RSDP from the memory map (7 "
+				  "windows of 10 ms, spread 0.080%); PIT: channel 2 does not count (no PIT)\n"));
+	/* the ACPI PM timer; unsteady windows are called so */
+	c.timer = TSC_SRC_ACPI_PM;
+	c.rsdp_where = "EBDA/BIOS area";
+	c.pm_port = 0x608;
+	c.pm_bits = 24;
+	c.hpet_why = "no HPET table";
+	c.windows = 14;
+	c.st.spread_ppm = 23456;
+	tsc_choose(&c, TSC_SRC_NONE, 0);
+	tsc_format(&c, b, sizeof(b));
+	assert_non_null(strstr(b, "\ntsc: 2447231 kHz from ACPI PM timer (port 0x608, 24-bit) (14 windows of 10 ms, "
+				  "spread 2.346%: unsteady, the host may be loaded); PIT: channel 2 does not count (no "
+				  "PIT); HPET: no HPET table\n"));
+}
+
+static void test_format_cpuid_lines(void **state)
+{
+	struct tsc_calibration c = pit_measured();
+	char b[1024];
+	(void)state;
+
+	strcpy(c.cpuid_detail, "crystal 24000000 Hz (model table) x 200/2");
+	tsc_choose(&c, TSC_SRC_CPUID_15, 2400000);
+	c.timer_khz = 2399871;
+	c.st.spread_ppm = 100;
+	tsc_format(&c, b, sizeof(b));
+	assert_string_equal(b, "tsc: 2400000 kHz from CPUID leaf 0x15 (crystal 24000000 Hz (model table) x 200/2); "
+			       "PIT check: 2399871 kHz (-0.005%; 7 windows of 10 ms, spread 0.010%)\n");
+	/* no timer to check it against */
+	c.timer = TSC_SRC_NONE;
+	c.timer_khz = 0;
+	c.pit_why = "channel 2 does not count (no PIT)";
+	c.hpet_why = c.pm_why = "no ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map)";
+	strcpy(c.cpuid_detail, "VMwareVMware leaf 0x40000010 EAX");
+	tsc_choose(&c, TSC_SRC_HV_LEAF, 2592000);
+	tsc_format(&c, b, sizeof(b));
+	assert_string_equal(b, "tsc: 2592000 kHz from the hypervisor's CPUID leaf 0x40000010 (VMwareVMware leaf "
+			       "0x40000010 EAX); not checked: no timer; PIT: channel 2 does not count (no PIT); HPET: "
+			       "no ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map); ACPI PM timer: no "
+			       "ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map)\n");
+	/* only leaf 0x16 */
+	strcpy(c.cpuid_detail, "no hypervisor leaf; leaf 0x15 gives no crystal for family 6 model 0x55");
+	c.leaf16_khz = 3500000;
+	c.hpet_why = "no HPET table";
+	c.pm_why = "the FADT names no PM timer (hardware-reduced ACPI)";
+	tsc_choose(&c, TSC_SRC_NONE, 0);
+	tsc_format(&c, b, sizeof(b));
+	assert_string_equal(b, "tsc: CPUID: no hypervisor leaf; leaf 0x15 gives no crystal for family 6 model 0x55\n"
+			       "tsc: 3500000 kHz from CPUID leaf 0x16 (nominal base frequency): no timer to measure "
+			       "it; PIT: channel 2 does not count (no PIT); HPET: no HPET table; ACPI PM timer: the "
+			       "FADT names no PM timer (hardware-reduced ACPI)\n");
+}
+
+static void test_format_no_source(void **state)
+{
+	struct tsc_calibration c;
+	char b[1024];
+	(void)state;
+
+	memset(&c, 0, sizeof(c));
+	strcpy(c.cpuid_detail, "hypervisor TCGTCGTCGTCG: no leaf 0x40000010; max CPUID leaf 0x4, no leaf 0x15/0x16");
+	c.pit_why = "channel 2 does not count (no PIT)";
+	c.hpet_why = "no HPET table";
+	c.pm_why = "the FADT names no PM timer (hardware-reduced ACPI)";
+	tsc_choose(&c, TSC_SRC_NONE, 0);
+	tsc_format(&c, b, sizeof(b));
+	assert_string_equal(b,
+			    "tsc: CPUID: hypervisor TCGTCGTCGTCG: no leaf 0x40000010; max CPUID leaf 0x4, no leaf "
+			    "0x15/0x16\n"
+			    "tsc: no calibration source (no CPUID 0x15/0x16/hypervisor leaf, no PIT, HPET or ACPI PM "
+			    "timer); ns_* figures omitted\n"
+			    "tsc: why: PIT: channel 2 does not count (no PIT); HPET: no HPET table; ACPI PM timer: "
+			    "the FADT names no PM timer (hardware-reduced ACPI)\n");
+	c.source = TSC_SRC_NO_TSC;
+	tsc_format(&c, b, sizeof(b));
+	assert_string_equal(b, "tsc: the CPU has no time-stamp counter: no cycle counts, ns_* figures omitted\n");
+	/* a short buffer is cut, NUL-terminated, and says how long it wanted */
+	c.source = TSC_SRC_NONE;
+	assert_true(tsc_format(&c, b, 40) >= 40);
+	assert_int_equal(strlen(b), 39);
+}
+
 /* ---- ACPI tables in a synthetic physical memory ------------------------ */
 
 #define PHYS_SIZE (2u << 20) /* the test's "physical memory": [0, 2 MiB) */
@@ -725,6 +871,10 @@ int main(void)
 		cmocka_unit_test(test_stats_odd_and_outlier),
 		cmocka_unit_test(test_stats_even_zero_and_limits),
 		cmocka_unit_test(test_formatting),
+		cmocka_unit_test(test_choose_order),
+		cmocka_unit_test(test_format_timer_lines),
+		cmocka_unit_test(test_format_cpuid_lines),
+		cmocka_unit_test(test_format_no_source),
 		cmocka_unit_test_setup(test_checksum, reset_phys),
 		cmocka_unit_test_setup(test_rsdp_v1_rsdt, reset_phys),
 		cmocka_unit_test_setup(test_rsdp_v2_ebda_xsdt, reset_phys),
