@@ -154,3 +154,14 @@ def test_uefi_framebuffer_and_no_pit():
     con = console_line(b)
     assert re.fullmatch(r"boot: console serial=yes vga=no fb=yes \(1024x768x32 RGB framebuffer at 0x[0-9a-f]+; "
                         r"no VGA text screen\)", con), con
+
+
+def test_no_tsc_486(booter):
+    """A 486 has no TSC: one line says so, tsc_source=no_tsc, no ns_* figure."""
+    b = booter("64M", QUICK, extra=["-cpu", "486"])
+    assert b.rc == 0, b.log[-3000:]
+    assert [l for l in b.lines if l.startswith("tsc: ")] == [
+        "tsc: the CPU has no time-stamp counter: no cycle counts, ns_* figures omitted"]
+    hdr = b.record("header")
+    assert hdr["tsc_khz"] == "0" and hdr["tsc_source"] == "no_tsc"
+    assert "ns_median" not in b.log
