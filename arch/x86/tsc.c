@@ -321,7 +321,7 @@ u32 tsc_calibrate_khz(const struct multiboot_info *mbi)
 	return tsc_choose(&cal, src, cpuid_khz);
 }
 
-u32 tsc_khz(void)
+u32 tsc_rate_khz(void)
 {
 	return cal.khz;
 }

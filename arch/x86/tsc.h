@@ -26,7 +26,7 @@ struct multiboot_info;
 u32 tsc_calibrate_khz(const struct multiboot_info *mbi);
 
 /* The rate tsc_calibrate_khz() found (0 = unknown) and its source. */
-u32 tsc_khz(void);
+u32 tsc_rate_khz(void);
 enum tsc_source tsc_source(void);
 
 /* Prints what the calibration did: one "tsc: CPUID ..." line on the leaves,
