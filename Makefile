@@ -67,6 +67,7 @@ help:
 	@echo "                                     benchmarks under the cache simulator, table + targets"
 	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
+	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
@@ -137,7 +138,8 @@ HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
-	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c
+	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
+	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
@@ -177,3 +179,4 @@ clean:
 -include tools/bench-host/bench.mk
 -include tests/matrix/matrix.mk
 -include tests/boot/hiboot/hiboot.mk
+-include tools/tsc-spread/tsc.mk

@@ -2,6 +2,8 @@
 #include "init/boot_log.h"
 #include "arch/x86/console.h"
 #include "arch/x86/fbcon.h"
+#include "arch/x86/tsc.h"
+#include "arch/x86/tsc_calc.h"
 #include "init/params.h"
 #include "kernel/printk.h"
 #include "mm/color_count.h"
@@ -18,7 +20,7 @@ void boot_log_banner(void)
 	printk("\npagecolor " PAGECOLOR_VERSION ": page coloring in a zoned buddy allocator, with cache benchmarks\n");
 }
 
-void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, u32 tsc_khz, const struct cpu_cache *llc)
+void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, const struct cpu_cache *llc)
 {
 	if (boot_cpu.hypervisor)
 		printk(
@@ -30,8 +32,8 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, u32
 		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
 	cpuinfo_print(&boot_cpu);
 	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
-	printk("boot: console serial=%s vga=%s fb=%s; tsc %u kHz\n", serial_present() ? "yes" : "no",
-	       fbcon_active() ? "no" : "yes", fbcon_active() ? "yes" : "no", tsc_khz);
+	console_describe(mbi);
+	tsc_print();
 
 	if (param_given("cache_size") || param_given("cache_ways"))
 		printk(
@@ -49,11 +51,11 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, u32
 void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 {
 	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
-	       " tsc_khz=%u usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"
+	       " tsc_khz=%u tsc_source=%s usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"
 	       " placement=%s mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
-	       (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, boot_config.seed,
+	       tsc_source_token(tsc_source()), (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, boot_config.seed,
 	       page_color_enabled ? "on" : "off", placement_name(), mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast,
 	       boot_config.bench.max_ws, boot_config.bench.runs);
 	printk("@cmdline %s\n", cmdline);

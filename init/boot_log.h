@@ -12,9 +12,9 @@
 void boot_log_banner(void);
 /* The hypervisor note (cycle counts under QEMU are emulator time), the CPU
  * and its caches, the loader and command line, the consoles and the TSC
- * rate (kHz, 0 = unknown), and where the coloring geometry came from (llc:
+ * rate with its source (arch/x86/tsc.c), and where the coloring geometry came from (llc:
  * the largest cache CPUID reported, or NULL). */
-void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, u32 tsc_khz, const struct cpu_cache *llc);
+void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, const struct cpu_cache *llc);
 /* @header (one line of key=value), @cmdline, the memory line (usable bytes
  * below 4 GiB), zones, buddyinfo and the coloring state. */
 void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable);

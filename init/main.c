@@ -54,9 +54,9 @@ void kmain(u32 magic, u32 mbi_phys)
 	llc = defaults_from_machine();
 	params_parse(cmdline);
 	defaults_apply_rules();
-	bc->tsc_khz = tsc_calibrate_khz();
+	bc->tsc_khz = tsc_calibrate_khz(mbi); /* before paging: it may read the HPET at its physical address */
 	mwc_init(&mwc_global, boot_config.seed, MWC_CARRY_DEFAULT);
-	boot_log_machine(mbi, cmdline, bc->tsc_khz, llc);
+	boot_log_machine(mbi, cmdline, llc);
 
 	usable = setup_memory(mbi);
 	defaults_size_benchmarks();

@@ -6,6 +6,8 @@
  * the index/data ports 0x3D4/0x3D5. */
 #include "arch/x86/console.h"
 #include "arch/x86/cpu.h"
+#include "arch/x86/fbcon.h"
+#include "kernel/printk.h"
 
 #define VGA_COLS   80
 #define VGA_ROWS   25
@@ -77,4 +79,15 @@ void vga_write(const char *s, size_t n)
 		}
 	}
 	update_cursor();
+}
+
+void console_describe(const struct multiboot_info *mbi)
+{
+	char why[160];
+	enum vga_text_state v = console_vga_text(mbi, fbcon_active(), why, sizeof(why));
+
+	if (v == VGA_TEXT_NO)
+		vga_disable();
+	printk("boot: console serial=%s vga=%s fb=%s (%s)\n", serial_present() ? "yes" : "no", console_vga_token(v),
+	       fbcon_active() ? "yes" : "no", why);
 }

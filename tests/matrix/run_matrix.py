@@ -156,7 +156,8 @@ def check_serial_log(cell, log, rc):
     # console line: BIOS keeps VGA text, UEFI draws on the framebuffer
     con = [l for l in lines if l.startswith("boot: console ")]
     if ok(con, "no 'boot: console' line"):
-        want = "vga=yes fb=no" if cell.fw == "bios" else "vga=no fb=yes"
+        want = ("vga=yes fb=no (EGA text 80x25 at 0xb8000" if cell.fw == "bios" else
+                "vga=no fb=yes (1024x768x32 RGB framebuffer at 0x")
         ok(want in con[0], f"console line {con[0]!r} lacks {want!r}")
     if cell.fw == "uefi":
         ok(any(l.startswith("fbcon: 1024x768x32 framebuffer") for l in lines), "no 1024x768x32 fbcon line")
