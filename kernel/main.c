@@ -7,6 +7,8 @@
 #include "arch/x86/fbcon.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
+#include "bench/policy_switch.h"
+#include "bench/workload.h"
 #include "kernel/cmdline.h"
 #include "kernel/multiboot.h"
 #include "kernel/mwc.h"
@@ -31,7 +33,6 @@ extern char _kernel_start[], _kernel_end[];
 void kmain(u32 magic, u32 mbi_phys);
 
 /* ---- kernel parameters (mm/ has its own table, merged below) ---- */
-static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 static const char *const fault_choices[] = { "none", "pf", "ud", "de", "null", NULL };
 
@@ -39,6 +40,9 @@ static struct {
 	bool help;
 	u32 seed;
 	u32 bench;
+	u32 bench_policies;
+	u32 bench_sparse_k;
+	u32 bench_reuse_bufs;
 	u32 bench_modes;
 	u32 bench_runs;
 	u32 bench_min;
@@ -47,7 +51,10 @@ static struct {
 	bool cachesim;
 	bool selftest;
 	u32 fault;
-} kp = { .bench = BENCH_ALL,
+} kp = { .bench = BENCH_BIT(BENCH_ALL),
+	 .bench_policies = 3, /* buddy,binhop: the coloring pair */
+	 .bench_sparse_k = 16,
+	 .bench_reuse_bufs = 4,
 	 .bench_modes = BENCH_MODES_BOTH,
 	 .bench_runs = 5,
 	 .bench_min = 4096,
@@ -63,10 +70,27 @@ static struct kernel_param kernel_params[] = {
 	  .max = 0xffffffffu,
 	  .help = "MWC seed for starting colors and the shuffle (default: from the TSC)" },
 	{ .name = "bench",
-	  .type = PARAM_ENUM,
+	  .type = PARAM_LIST,
 	  .value = &kp.bench,
-	  .choices = bench_choices,
-	  .help = "which benchmarks run" },
+	  .choices = bench_names,
+	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse only by name)" },
+	{ .name = "bench_policies",
+	  .type = PARAM_LIST,
+	  .value = &kp.bench_policies,
+	  .choices = bench_policy_names,
+	  .help = "when given: run every benchmark once per policy, switched at run time" },
+	{ .name = "bench_sparse_k",
+	  .type = PARAM_UINT,
+	  .value = &kp.bench_sparse_k,
+	  .min = 1,
+	  .max = 4096,
+	  .help = "bench=sparse touches one line of every k-th page" },
+	{ .name = "bench_reuse_bufs",
+	  .type = PARAM_UINT,
+	  .value = &kp.bench_reuse_bufs,
+	  .min = 1,
+	  .max = 16,
+	  .help = "bench=reuse: buffers allocated and freed before the measured one" },
 	{ .name = "bench_modes",
 	  .type = PARAM_ENUM,
 	  .value = &kp.bench_modes,
@@ -326,10 +350,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (kp.selftest)
 		failures += selftest_run_all();
 
-	if (!boot_cpu.has_tsc && kp.bench != BENCH_NONE) {
+	if (!boot_cpu.has_tsc && bench_expand(kp.bench)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");
 		printk("@result skipped=no_tsc\n");
-		kp.bench = BENCH_NONE;
+		kp.bench = BENCH_BIT(BENCH_NONE);
 	}
 	bc = (struct bench_config){ .which = kp.bench,
 				    .modes = kp.bench_modes,
@@ -338,8 +362,13 @@ void kmain(u32 magic, u32 mbi_phys)
 				    .max_ws = kp.bench_max,
 				    .tsc_khz = tsc_khz,
 				    .phase_marks = kp.cachesim,
-				    .check = mm_params.mm_debug };
-	if (bench_buf_prepare(kp.bench_max * 2) < 0)
+				    .check = mm_params.mm_debug,
+				    .policies = find_param("bench_policies")->given ? kp.bench_policies : 0,
+				    .cache_size = mm_params.cache_size,
+				    .cache_ways = mm_params.cache_ways,
+				    .sparse_k = kp.bench_sparse_k,
+				    .reuse_bufs = kp.bench_reuse_bufs };
+	if (bench_buf_prepare(bench_va_bytes(&bc)) < 0)
 		panic("cannot build page tables for the benchmark buffer");
 	bench_phase_enable(kp.cachesim);
 	for (z = 0; z < MAX_NR_ZONES; z++)
