@@ -8,8 +8,7 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-const char *const bench_policy_names[BENCH_POLICY_NR + 1] = { "buddy", "binhop", "vacolor", "bestbin", "random",
-							      NULL };
+const char *const bench_policy_names[BENCH_POLICY_NR + 1] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
 
 int bench_policy_select(const char *name)
 {

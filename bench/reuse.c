@@ -26,7 +26,7 @@
 #include "mm/page_alloc.h"
 #include "mm/shuffle.h"
 
-#define REUSE_LINE 64u
+#define REUSE_LINE     64u
 #define REUSE_MAX_BUFS 16u
 
 static u32 churn_pfns[BENCH_MAX_PAGES];

@@ -132,7 +132,8 @@ u32 bench_triad(const struct bench_config *cfg)
 	       TRIAD_SCALAR, cfg->runs);
 	for (ws = cfg->min_ws; ws && ws <= cfg->max_ws; ws <<= 1) {
 		u32 pages = MAX(ws / 3 / PAGE_SIZE, 1u);
-		u32 stride = triad_va_stride(pages * PAGE_SIZE, wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE);
+		u32 stride =
+		    triad_va_stride(pages * PAGE_SIZE, wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE);
 
 		if (!stride || (u64)3 * stride > bench_va_bytes(cfg)) {
 			printk("triad: ws=%u needs %u bytes of virtual space, more than the %u set aside; skipped\n",
