@@ -121,7 +121,7 @@ gdb: kernel
 # ---- host builds of mm/ and kernel/ ----------------------------------------
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c bench/chain.c
+HOST_SRCS := $(sort $(wildcard mm/*.c)) kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c bench/chain.c bench/wl_plan.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))

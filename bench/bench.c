@@ -60,9 +60,6 @@ void bench_report(const char *bench, const char *keys, const char *unit, bool co
 	}
 }
 
-const char *const bench_names[BENCH_NR + 1] = { "all",	 "fft",	   "stride", "none", "probe",
-						"triad", "sparse", "reuse",  NULL };
-
 /* Runs the benchmarks of mask (bench_expand()ed) once under cfg. */
 static u32 run_set(u32 mask, const struct bench_config *cfg)
 {

@@ -3,6 +3,9 @@
 #include "bench/bench.h"
 #include "bench/workload.h"
 
+const char *const bench_names[BENCH_NR + 1] = { "all",	 "fft",	   "stride", "none", "probe",
+						"triad", "sparse", "reuse",  NULL };
+
 u32 bench_expand(u32 which)
 {
 	u32 m = which & ~(BENCH_BIT(BENCH_ALL) | BENCH_BIT(BENCH_NONE));
