@@ -53,6 +53,14 @@ TITLES = {
 }
 
 
+XLABELS = {
+    "triad": "working set: the three arrays together (KiB)",
+    "sparse": "working set: the touched pages (KiB; one line each, spread over k times that)",
+    "reuse": "working set: the measured buffer (KiB)",
+    "fft": "working set: the complex data, 16 bytes a point (KiB)",
+}
+
+
 def median(xs):
     s = sorted(xs)
     n = len(s)
@@ -143,7 +151,7 @@ def write_csv(path, t):
                         repr(median(d["cpa"])), repr(sd(d["cpa"]))])
 
 
-def plots(t, prefix, geometry):
+def plots(t, prefix, geometry, l2size=0):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -162,7 +170,9 @@ def plots(t, prefix, geometry):
                             marker="o", capsize=3, label=LEGEND.get(p, p))
         for ax, yl in ((a1, "L2 miss ratio (% of L2 accesses)"), (a2, "modelled cycles per memory access")):
             ax.set_xscale("log", base=2)
-            ax.set_xlabel("working set (KiB)")
+            if l2size:
+                ax.axvline(l2size / 1024, color="grey", linestyle=":", label="L2 size")
+            ax.set_xlabel(XLABELS.get(w, "working set (KiB)"))
             ax.set_ylabel(yl)
             ax.grid(True, which="both", alpha=0.3)
         a1.legend(fontsize=8)
@@ -209,7 +219,8 @@ def main(argv):
     if a.csv:
         write_csv(a.csv, t)
     if a.plots:
-        for p in plots(t, a.plots, a.geometry or geometry_of(a.sim)):
+        config, _ = report.read_sim(a.sim)
+        for p in plots(t, a.plots, a.geometry or geometry_of(a.sim), int(config.get("l2size", 0) or 0)):
             print(f"policies.py: wrote {p}", file=sys.stderr)
     return 0
 
