@@ -24,6 +24,8 @@ struct page;
  * bench_policies= mask selects bench_policy_names[i]. */
 #define BENCH_POLICY_NR 5
 extern const char *const bench_policy_names[BENCH_POLICY_NR + 1];
+/* The coloring pair, buddy and binhop: bench_policies='s default. */
+#define BENCH_POLICIES_COLORING_PAIR ((1u << 0) | (1u << 1))
 
 /* Makes `name` the placement policy of the following allocations (the free
  * lists are rearranged as the policy needs; call it with no benchmark

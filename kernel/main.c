@@ -52,7 +52,7 @@ static struct {
 	bool selftest;
 	u32 fault;
 } kp = { .bench = BENCH_BIT(BENCH_ALL),
-	 .bench_policies = 3, /* buddy,binhop: the coloring pair */
+	 .bench_policies = BENCH_POLICIES_COLORING_PAIR,
 	 .bench_sparse_k = 16,
 	 .bench_reuse_bufs = 4,
 	 .bench_modes = BENCH_MODES_BOTH,
