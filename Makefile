@@ -64,7 +64,9 @@ help:
 	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
-	@echo "                                     benchmarks under the cache simulator, table + targets"
+	@echo "                                     benchmarks under the cache simulator, table + targets; CMDLINE=\"k=v ...\" adds kernel parameters"
+	@echo "make run-policies [POLICIES=a,b WORKLOADS=... CMDLINE=...]"
+	@echo "                                     every placement policy x workload in one simulated boot: table + plots"
 	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
 	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"
@@ -139,7 +141,8 @@ HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOS
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
-	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c
+	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c \
+	bench/wl_plan.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))

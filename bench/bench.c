@@ -1,12 +1,20 @@
 /* bench/bench.c - the benchmark driver and the result lines. */
 #include "bench/bench.h"
+#include "bench/policy_switch.h"
+#include "bench/workload.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "mm/page_color.h"
 #include "mm/placement.h"
 
+/* Set while bench_run holds a policy for bench_policies=: the benchmarks'
+ * own coloring switch (on = binhop, off = buddy) then keeps that policy. */
+static bool policy_held;
+
 void bench_set_coloring(bool on)
 {
+	if (policy_held)
+		return;
 	placement_select_id(on ? PLACEMENT_BINHOP : PLACEMENT_BUDDY);
 }
 
@@ -81,19 +89,73 @@ void bench_report(const char *bench, const char *keys, const char *unit, bool co
 	bench_report_point(&pt);
 }
 
-u32 bench_run(const struct bench_config *cfg)
+/* Runs the benchmarks of mask (bench_expand()ed) once under cfg. */
+static u32 run_set(u32 mask, const struct bench_config *cfg)
 {
 	u32 failures = 0;
-	u32 was = placement_active_id;
 
-	if (cfg->which == BENCH_NONE)
-		return 0;
-	if (cfg->which == BENCH_ALL || cfg->which == BENCH_STRIDE)
+	if (mask & BENCH_BIT(BENCH_STRIDE))
 		failures += bench_stride(cfg);
-	if (cfg->which == BENCH_ALL || cfg->which == BENCH_FFT)
+	if (mask & BENCH_BIT(BENCH_FFT))
 		failures += bench_fft(cfg);
-	if (cfg->which == BENCH_PROBE)
+	if (mask & BENCH_BIT(BENCH_PROBE))
 		failures += bench_probe(cfg);
-	placement_select_id(was);
+	if (mask & BENCH_BIT(BENCH_TRIAD))
+		failures += bench_triad(cfg);
+	if (mask & BENCH_BIT(BENCH_SPARSE))
+		failures += bench_sparse(cfg);
+	if (mask & BENCH_BIT(BENCH_REUSE))
+		failures += bench_reuse(cfg);
 	return failures;
+}
+
+u32 bench_run(const struct bench_config *cfg)
+{
+	u32 failures = 0, mask = bench_expand(cfg->which), i;
+	const char *was = bench_policy_name();
+
+	if (!mask)
+		return 0;
+	if (!cfg->policies) {
+		u32 was_id = placement_active_id;
+		failures = run_set(mask, cfg);
+		placement_select_id(was_id); /* the boot policy, whatever the runs switched to */
+		return failures;
+	}
+	for (i = 0; i < BENCH_POLICY_NR; i++) {
+		struct bench_config c = *cfg;
+
+		if (!(cfg->policies & (1u << i)))
+			continue;
+		if (bench_policy_select(bench_policy_names[i]) < 0) {
+			printk("@policy name=%s status=unavailable\n", bench_policy_names[i]);
+			continue;
+		}
+		printk("\npolicy: %s for every benchmark that follows, until the next 'policy:' line\n",
+		       bench_policy_name());
+		printk("@policy name=%s status=selected\n", bench_policy_name());
+		c.modes = bench_policy_modes();
+		c.policy_fixed = true;
+		policy_held = true;
+		failures += run_set(mask, &c);
+		policy_held = false;
+	}
+	if (bench_policy_select(was) < 0)
+		failures++;
+	return failures;
+}
+
+u32 bench_va_bytes(const struct bench_config *cfg)
+{
+	u32 mask = bench_expand(cfg->which);
+	u64 need = 2ull * cfg->max_ws;
+	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
+
+	if (mask & BENCH_BIT(BENCH_TRIAD))
+		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
+	if (mask & BENCH_BIT(BENCH_SPARSE)) {
+		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
+		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
+	}
+	return (u32)MIN(need, (u64)BENCH_VA_MAX);
 }

@@ -6,11 +6,29 @@
 
 #include "kernel/types.h"
 
-enum bench_which { BENCH_ALL, BENCH_FFT, BENCH_STRIDE, BENCH_NONE, BENCH_PROBE };
+/* Benchmark names for bench=, a comma-separated list ("stride,fft,triad").
+ * bench_config.which is a bit mask: BENCH_BIT(w) per selected name. "all" is
+ * the coloring benchmarks (stride and FFT), "none" selects nothing; the
+ * workloads from triad on are opt-in by name (bench/triad.c, sparse.c,
+ * reuse.c). The values of the first five stay as they were. */
+enum bench_which {
+	BENCH_ALL,
+	BENCH_FFT,
+	BENCH_STRIDE,
+	BENCH_NONE,
+	BENCH_PROBE,
+	BENCH_TRIAD,
+	BENCH_SPARSE,
+	BENCH_REUSE
+};
+#define BENCH_NR     8
+#define BENCH_BIT(w) (1u << (w))
+/* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
+extern const char *const bench_names[BENCH_NR + 1];
 enum bench_modes { BENCH_MODES_BOTH, BENCH_MODES_ON, BENCH_MODES_OFF };
 
 struct bench_config {
-	u32 which;	  /* enum bench_which */
+	u32 which;	  /* bit mask of BENCH_BIT(enum bench_which) */
 	u32 modes;	  /* enum bench_modes: coloring on and/or off per point */
 	u32 runs;	  /* repetitions per point and mode, each in a new task */
 	u32 min_ws;	  /* smallest working set, bytes (power of two) */
@@ -18,12 +36,23 @@ struct bench_config {
 	u32 tsc_khz;	  /* for nanoseconds in the log; 0 = unknown */
 	bool phase_marks; /* store phase markers for tools/cachesim */
 	bool check;	  /* mm_check() after every run (mm_debug) */
-	u32 cache_size;	  /* bytes: the cache coloring targets (probe patterns) */
-	u32 cache_ways;	  /* its associativity */
+	/* additions for the workloads and the policy comparison */
+	u32 policies;	   /* bench_policies=: bit i runs everything under
+			     bench_policy_names[i]; 0 = coloring on/off per point */
+	bool policy_fixed; /* set by the driver while it holds a policy: the
+			      workloads then do not switch coloring themselves */
+	u32 cache_size;	   /* bytes, the coloring's cache (for color statistics) */
+	u32 cache_ways;	   /* its ways */
+	u32 sparse_k;	   /* bench=sparse touches every k-th page (k >= 1) */
+	u32 reuse_bufs;	   /* bench=reuse: buffers allocated and freed first */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one
- * "@result ..." line per point and mode. Returns the number of failures
+ * "@result ..." line per point and mode. With cfg->policies set, runs every
+ * selected benchmark once per selected policy (in bench_policy_names order),
+ * switching at run time through bench/policy_switch.h, each block preceded
+ * by "@policy name=P status=selected" (or status=unavailable, skipped: not
+ * a failure), and restores the policy in force at entry. Returns the number of failures
  * (a run that could not get its pages, an FFT that failed verification, an
  * mm_check() failure). */
 u32 bench_run(const struct bench_config *cfg);
@@ -140,6 +169,17 @@ int bench_set_placement(const char *name);
 /* The two benchmarks. Each returns 0 or a failure count. */
 u32 bench_stride(const struct bench_config *cfg);
 u32 bench_fft(const struct bench_config *cfg);
+/* The opt-in workloads (bench/triad.c, sparse.c, reuse.c): see each file's
+ * header for what it shows. Each returns 0 or a failure count (a run that
+ * could not get its pages, a wrong result, an mm_check() failure). */
+u32 bench_triad(const struct bench_config *cfg);
+u32 bench_sparse(const struct bench_config *cfg);
+u32 bench_reuse(const struct bench_config *cfg);
+/* Bytes of virtual space from BENCH_VA that the selected benchmarks map
+ * (page tables for it are built once, before the leak-check baseline):
+ * 2 x max_ws, more for triad's three ranges and sparse's spread pages. */
+u32 bench_va_bytes(const struct bench_config *cfg);
+
 /* bench=probe: a known pattern of physical cache lines touched inside
  * marked phases, for the cache simulator's end-to-end test (bench/probe.c).
  * Returns 0 or a failure count. */

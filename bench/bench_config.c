@@ -1,5 +1,6 @@
 /* bench/bench_config.c - see bench_config.h. */
 #include "bench/bench_config.h"
+#include "bench/workload.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 
@@ -70,9 +71,9 @@ u32 bench_config_finish(struct bench_config *cfg, const struct bench_sizing *in)
 		printk(
 		    "bench: benchmarks skipped: %s free, and a quarter of it is below the smallest working set (16K)\n",
 		    c);
-		if (cfg->which != BENCH_NONE)
+		if (bench_expand(cfg->which))
 			changes++;
-		cfg->which = BENCH_NONE;
+		cfg->which = BENCH_BIT(BENCH_NONE);
 		return changes;
 	}
 	if (cfg->max_ws > limit) {

@@ -4,6 +4,7 @@
 #include "bench/bench_fit.h"
 #include "arch/x86/arch.h"
 #include "bench/bench.h"
+#include "bench/workload.h"
 #include "kernel/printk.h"
 #include "mm/page_alloc.h"
 
@@ -34,10 +35,11 @@ static bool fits(const char *name, u32 need_bytes, u32 extra_pages, u32 max_ws)
 	return false;
 }
 
-u32 bench_fit_prepare(u32 which, u32 max_ws)
+u32 bench_fit_prepare(u32 which, u32 max_ws, u32 va_bytes)
 {
-	u32 area = 2 * max_ws, tables = (area + PT_SPAN - 1) / PT_SPAN, smallest = 0;
-	bool stride = which == BENCH_ALL || which == BENCH_STRIDE, fft = which == BENCH_ALL || which == BENCH_FFT;
+	u32 mask = bench_expand(which);
+	u32 area = MAX(2 * max_ws, va_bytes), tables = (area + PT_SPAN - 1) / PT_SPAN, smallest = 0;
+	bool stride = mask & BENCH_BIT(BENCH_STRIDE), fft = mask & BENCH_BIT(BENCH_FFT);
 
 	if (stride)
 		smallest = bench_stride_need(max_ws);
@@ -54,13 +56,14 @@ u32 bench_fit_prepare(u32 which, u32 max_ws)
 	}
 	if (bench_buf_prepare(area) < 0) {
 		printk("bench: benchmarks skipped: no memory for the page tables of a %uK buffer area\n", area >> 10);
-		return BENCH_NONE;
+		return BENCH_BIT(BENCH_NONE);
 	}
 	if (stride && !fits("stride", bench_stride_need(max_ws), 0, max_ws))
 		stride = false;
 	if (fft && !fits("fft", bench_fft_need(max_ws), 0, max_ws))
 		fft = false;
-	if (which != BENCH_ALL && which != BENCH_STRIDE && which != BENCH_FFT)
-		return which;
-	return stride && fft ? BENCH_ALL : stride ? BENCH_STRIDE : fft ? BENCH_FFT : BENCH_NONE;
+	/* the other workloads size themselves and report what they cannot get */
+	mask &= ~(BENCH_BIT(BENCH_STRIDE) | BENCH_BIT(BENCH_FFT));
+	mask |= (stride ? BENCH_BIT(BENCH_STRIDE) : 0) | (fft ? BENCH_BIT(BENCH_FFT) : 0);
+	return mask ? mask : BENCH_BIT(BENCH_NONE);
 }

@@ -22,6 +22,6 @@ u32 bench_fft_need(u32 max_ws);
  * the leak-check baseline. which: enum bench_which. Returns what to run:
  * which, or the benchmark of ALL that fits, or BENCH_NONE. The probe
  * (tools/cachesim) is not checked: it needs a few pages per pattern. */
-u32 bench_fit_prepare(u32 which, u32 max_ws);
+u32 bench_fit_prepare(u32 which, u32 max_ws, u32 va_bytes);
 
 #endif

@@ -233,8 +233,8 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 		       probe_names[kind], colored ? "on" : "off", k, rounds);
 		printk("@probe phase=%u pattern=%s color=%s pages=%u rounds=%u line=%u l2size=%u l2ways=%u"
 		       " sets=%u expected_accesses=%u expected_l2_misses=%u expected_l2_hits=%u %s\n",
-		       inner, probe_names[kind], colored ? "on" : "off", k, rounds, PROBE_LINE, cfg->cache_size,
-		       ways, sets, e.accesses, e.misses, e.accesses - e.misses, probe_buf);
+		       inner, probe_names[kind], colored ? "on" : "off", k, rounds, PROBE_LINE, cfg->cache_size, ways,
+		       sets, e.accesses, e.misses, e.accesses - e.misses, probe_buf);
 	} else {
 		printk("@probe phase=0 pattern=%s color=%s pages=%u rounds=%u (cachesim=off: not marked) %s\n",
 		       probe_names[kind], colored ? "on" : "off", k, rounds, probe_buf);

@@ -51,13 +51,15 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, con
 void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 {
 	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
-	       " tsc_khz=%u tsc_source=%s usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s"
+	       " tsc_khz=%u tsc_source=%s usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x "
+	       "page_color=%s"
 	       " placement=%s mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
-	       tsc_source_token(tsc_source()), (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways, page_colors, boot_config.seed,
-	       page_color_enabled ? "on" : "off", placement_name(), mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast,
-	       boot_config.bench.max_ws, boot_config.bench.runs);
+	       tsc_source_token(tsc_source()), (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways,
+	       page_colors, boot_config.seed, page_color_enabled ? "on" : "off", placement_name(),
+	       mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast, boot_config.bench.max_ws,
+	       boot_config.bench.runs);
 	printk("@cmdline %s\n", cmdline);
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);

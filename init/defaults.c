@@ -37,6 +37,7 @@ void defaults_apply_rules(void)
 		boot_config.bench.modes = BENCH_MODES_OFF;
 	mm_params.placement_given = param_given("placement");
 	mm_params.page_color_given = param_given("page_color");
+	boot_config.bench.policies = param_given("bench_policies") ? boot_config.bench_policies : 0;
 	boot_config.bench.check = mm_params.mm_debug;
 	boot_config.bench.cache_size = mm_params.cache_size;
 	boot_config.bench.cache_ways = mm_params.cache_ways;

@@ -21,8 +21,9 @@ u32 leakcheck_verify(void)
 	for (z = 0; z < MAX_NR_ZONES; z++) {
 		u32 now = contig_page_data.node_zones[z].free_pages;
 		if (now != free_before[z]) {
-			printk("leak check: FAIL zone %s: %u free pages before the self-tests, %u after the benchmarks\n",
-			       zone_names[z], free_before[z], now);
+			printk(
+			    "leak check: FAIL zone %s: %u free pages before the self-tests, %u after the benchmarks\n",
+			    zone_names[z], free_before[z], now);
 			failures++;
 		}
 	}

@@ -11,6 +11,7 @@
 #include "init/defaults.h"
 #include "arch/x86/fault_inject.h"
 #include "bench/bench_fit.h"
+#include "bench/workload.h"
 #include "init/leakcheck.h"
 #include "init/memory.h"
 #include "init/params.h"
@@ -64,14 +65,14 @@ void kmain(u32 magic, u32 mbi_phys)
 		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
 
-	if (!boot_cpu.has_tsc && bc->which != BENCH_NONE) {
+	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");
 		printk("@result skipped=no_tsc\n");
-		bc->which = BENCH_NONE;
+		bc->which = BENCH_BIT(BENCH_NONE);
 	}
 	/* Page tables of the benchmark buffers (skipping benchmarks that do not
 	 * fit) exist before the baseline. */
-	bc->which = bench_fit_prepare(bc->which, bc->max_ws);
+	bc->which = bench_fit_prepare(bc->which, bc->max_ws, bench_va_bytes(bc));
 	bench_phase_enable(bc->phase_marks);
 
 	leakcheck_baseline(); /* before the self-tests: a leaking self-test fails */
@@ -92,5 +93,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
-	arch_halt(failures ? KERNEL_EXIT_FAILURE : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE : KERNEL_EXIT_SUCCESS);
+	arch_halt(failures		     ? KERNEL_EXIT_FAILURE
+		  : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE
+					     : KERNEL_EXIT_SUCCESS);
 }

@@ -1,20 +1,32 @@
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
+#include "bench/policy_switch.h"
 #include "arch/x86/fault_inject.h"
 #include "init/selftest.h"
 #include "kernel/string.h"
 #include "mm/mm_init.h"
 #include "mm/placement.h"
 
-static const char *const bench_choices[] = { "all", "fft", "stride", "none", "probe", NULL };
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 
 /* Defaults that do not depend on the machine. bench_max and seed are
  * replaced by the boot sequence before parsing (they depend on the cache
  * and the TSC), so `help` and rejections show the value really in effect. */
+/* The names of the enum parameters whose owners do not link into the host
+ * tools (tools/zoneinfo parses with this same table). */
+static const char *const fault_choices[] = FAULT_CHOICES;
+const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
+
 struct boot_config boot_config = {
 	.selftest = true,
-	.bench = { .which = BENCH_ALL, .modes = BENCH_MODES_BOTH, .runs = 5, .min_ws = 4096, .max_ws = 512 * 1024 },
+	.bench_policies = BENCH_POLICIES_COLORING_PAIR,
+	.bench = { .which = BENCH_BIT(BENCH_ALL),
+		   .modes = BENCH_MODES_BOTH,
+		   .runs = 5,
+		   .min_ws = 4096,
+		   .max_ws = 512 * 1024,
+		   .sparse_k = 16,
+		   .reuse_bufs = 4 },
 };
 
 struct kernel_param boot_params[] = {
@@ -38,7 +50,7 @@ struct kernel_param boot_params[] = {
 	{ .name = "selftest", .type = PARAM_BOOL, .value = &boot_config.selftest, .help = "run the boot self-tests" },
 	{ .name = "selftest_inject",
 	  .type = PARAM_ENUM,
-	  .value = &selftest_inject,
+	  .value = &boot_config.selftest_inject,
 	  .choices = selftest_inject_names,
 	  .help = "test the self-tests' failure paths: alloc_fail (2nd allocation of each fails) or leak" },
 	{ .name = "fault",
@@ -85,10 +97,27 @@ struct kernel_param boot_params[] = {
 	  .help = "junk-fill freed pages and run mm_check() after every benchmark run" },
 	/* ---- the benchmarks (struct bench_config) ---- */
 	{ .name = "bench",
-	  .type = PARAM_ENUM,
+	  .type = PARAM_LIST,
 	  .value = &boot_config.bench.which,
-	  .choices = bench_choices,
-	  .help = "which benchmarks run" },
+	  .choices = bench_names,
+	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse only by name)" },
+	{ .name = "bench_policies",
+	  .type = PARAM_LIST,
+	  .value = &boot_config.bench_policies,
+	  .choices = bench_policy_names,
+	  .help = "when given: run every benchmark once per policy, switched at run time" },
+	{ .name = "bench_sparse_k",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.bench.sparse_k,
+	  .min = 1,
+	  .max = 4096,
+	  .help = "bench=sparse touches one line of every k-th page" },
+	{ .name = "bench_reuse_bufs",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.bench.reuse_bufs,
+	  .min = 1,
+	  .max = 16,
+	  .help = "bench=reuse: buffers allocated and freed before the measured one" },
 	{ .name = "bench_modes",
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.bench.modes,

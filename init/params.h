@@ -23,8 +23,11 @@ struct boot_config {
 	u32 seed;		   /* seed=: the MWC generator's seed (default: from the TSC) */
 	u32 qemu_exit;		   /* qemu_exit=: isa-debug-exit port, 0 = halt */
 	bool selftest;		   /* selftest=on|off: the boot self-tests */
+	u32 selftest_inject;	   /* selftest_inject=: none, alloc_fail, leak (init/selftest.c) */
 	u32 fault;		   /* fault=: index into fault_names, 0 = none */
-	struct bench_config bench; /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim= */
+	u32 bench_policies;	   /* bench_policies=: bit mask over bench_policy_names */
+	struct bench_config bench; /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim=,
+				      bench_sparse_k=, bench_reuse_bufs= */
 };
 
 extern struct boot_config boot_config;

@@ -11,6 +11,7 @@
  *   leak        alloc_free_roundtrip keeps one order-0 page and still
  *               passes, a deliberate leak that only the leak check sees */
 #include "init/selftest.h"
+#include "init/params.h"
 #include "arch/x86/arch.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
@@ -20,16 +21,13 @@
 #include "mm/placement.h"
 
 enum { INJECT_NONE, INJECT_ALLOC_FAIL, INJECT_LEAK };
-const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
-u32 selftest_inject;
 static u32 st_allocs; /* allocations of the running self-test */
-
 
 /* Every self-test allocation goes through here (selftest_inject=alloc_fail
  * makes the second one of each test fail). */
 static struct page *st_alloc(u32 gfp, u32 order)
 {
-	if (selftest_inject == INJECT_ALLOC_FAIL && ++st_allocs == 2)
+	if (boot_config.selftest_inject == INJECT_ALLOC_FAIL && ++st_allocs == 2)
 		return NULL;
 	return alloc_pages(gfp, order);
 }
@@ -52,7 +50,7 @@ static const char *st_alloc_free_roundtrip(void)
 			break;
 		}
 	for (i = 0; i < n; i++) {
-		if (selftest_inject == INJECT_LEAK && i == 0) {
+		if (boot_config.selftest_inject == INJECT_LEAK && i == 0) {
 			printk("selftest: (selftest_inject=leak: one page at pfn 0x%x is kept)\n", page_to_pfn(p[0]));
 			before -= 1;
 			continue;
@@ -174,9 +172,9 @@ u32 selftest_run_all(void)
 {
 	u32 i, failed = 0;
 
-	if (selftest_inject)
+	if (boot_config.selftest_inject)
 		printk("selftest: selftest_inject=%s: failures below are deliberate\n",
-		       selftest_inject_names[selftest_inject]);
+		       selftest_inject_names[boot_config.selftest_inject]);
 	for (i = 0; i < ARRAY_SIZE(selftests); i++) {
 		const char *why;
 

@@ -9,9 +9,7 @@
  * and "@selftest passed=N failed=N". Returns the number that failed. */
 u32 selftest_run_all(void);
 
-/* selftest_inject=: index into selftest_inject_names (none, alloc_fail,
- * leak), set by the parameter table (init/params.c). */
-extern u32 selftest_inject;
-extern const char *const selftest_inject_names[];
+/* selftest_inject= (boot_config.selftest_inject): index into these names. */
+extern const char *const selftest_inject_names[]; /* init/params.c */
 
 #endif

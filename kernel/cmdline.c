@@ -234,6 +234,38 @@ static size_t enum_count(const struct kernel_param *p)
 	return n;
 }
 
+/* parse_list: see cmdline.h. */
+int parse_list(const char *s, const char *const *choices, u32 *mask, char *bad, size_t bad_size)
+{
+	u32 m = 0;
+
+	if (!s || !choices)
+		return -1;
+	for (;;) {
+		const char *end = strchr(s, ',');
+		size_t len = end ? (size_t)(end - s) : strlen(s);
+		size_t i;
+
+		for (i = 0; choices[i] && i < 32; i++)
+			if (strlen(choices[i]) == len && !strncmp(choices[i], s, len))
+				break;
+		if (len == 0 || !choices[i] || i >= 32) {
+			if (bad && bad_size) {
+				size_t n = MIN(len, bad_size - 1);
+				memcpy(bad, s, n);
+				bad[n] = '\0';
+			}
+			return -1;
+		}
+		m |= 1u << i;
+		if (!end)
+			break;
+		s = end + 1;
+	}
+	*mask = m;
+	return 0;
+}
+
 /* Writes the accepted form of p ("on|off", "a number from 1 to 64", ...). */
 static void param_form(const struct kernel_param *p, char *buf, size_t size)
 {
@@ -259,6 +291,11 @@ static void param_form(const struct kernel_param *p, char *buf, size_t size)
 		break;
 	case PARAM_FLAG:
 		ksnprintf(buf, size, "no value (bare '%s')", p->name);
+		break;
+	case PARAM_LIST:
+		len = (size_t)ksnprintf(buf, size, "comma-separated ");
+		for (size_t i = 0; p->choices && p->choices[i] && len < size; i++)
+			len += (size_t)ksnprintf(buf + len, size - len, "%s%s", i ? "|" : "", p->choices[i]);
 		break;
 	}
 }
@@ -290,6 +327,18 @@ static void param_value(const struct kernel_param *p, char *buf, size_t size)
 		else
 			ksnprintf(buf, size, "%u", v);
 		break;
+	case PARAM_LIST: {
+		size_t len = 0;
+
+		v = *(const u32 *)p->value;
+		buf[0] = '\0';
+		for (size_t i = 0; p->choices && p->choices[i] && i < 32 && len < size; i++)
+			if (v & (1u << i))
+				len += (size_t)ksnprintf(buf + len, size - len, "%s%s", len ? "," : "", p->choices[i]);
+		if (!len)
+			ksnprintf(buf, size, "(none)");
+		break;
+	}
 	}
 }
 
@@ -460,6 +509,19 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 			}
 		}
 		return reject(p, key, value, "not one of the choices");
+	case PARAM_LIST: {
+		char bad[40], why[64];
+
+		if (parse_list(value, p->choices, &v, bad, sizeof(bad)) < 0) {
+			if (bad[0])
+				ksnprintf(why, sizeof(why), "'%s' is not one of the choices", bad);
+			else
+				ksnprintf(why, sizeof(why), "empty item in the list");
+			return reject(p, key, value, why);
+		}
+		store_u32(p, v);
+		return 0;
+	}
 	case PARAM_FLAG:
 		break;
 	}

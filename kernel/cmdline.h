@@ -33,6 +33,9 @@ enum param_type {
 			and a power of two when .pow2 is set; value: u32 */
 	PARAM_ENUM, /* one of .choices (NULL-terminated); value: u32 index */
 	PARAM_FLAG, /* bare key, no value; value: bool set to true */
+	PARAM_LIST, /* comma-separated .choices ("stride,fft"), each at most
+			once; value: u32 bit mask, bit i set for choice i
+			(at most 32 choices); a bad item rejects the token */
 };
 
 struct kernel_param {
@@ -41,7 +44,7 @@ struct kernel_param {
 	void *value;		    /* bool* or u32* as above */
 	u32 min, max;		    /* PARAM_UINT / PARAM_SIZE range, inclusive */
 	bool pow2;		    /* PARAM_SIZE: must be a power of two */
-	const char *const *choices; /* PARAM_ENUM */
+	const char *const *choices; /* PARAM_ENUM, PARAM_LIST */
 	const char *help;	    /* one line for `help` */
 	bool given;		    /* set by the parser when a valid value was seen */
 };
@@ -78,6 +81,14 @@ void cmdline_print_help(const struct kernel_param *params, size_t n);
 int parse_size(const char *s, u32 *out);
 /* Parses a decimal or 0x-hex u32 (whole string). Returns 0, or -1. */
 int parse_u32(const char *s, u32 *out);
+
+/* Parses a comma-separated list of names from choices (NULL-terminated, at
+ * most 32) into *mask, bit i for choices[i]. Items are matched exactly
+ * (case-sensitive); a repeated item is accepted once. Returns 0, or -1 when
+ * the list is empty, has an empty item (",," or a trailing comma) or an
+ * unknown item; then *mask is untouched and, when bad is not NULL, the
+ * offending item (or "" for an empty one) is copied into bad[bad_size]. */
+int parse_list(const char *s, const char *const *choices, u32 *mask, char *bad, size_t bad_size);
 
 /* Formats a byte count compactly ("256K", "2M", "3G", or plain bytes). */
 void format_size(char *buf, size_t size, u32 bytes);

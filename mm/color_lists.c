@@ -113,8 +113,7 @@ const char *color_lists_check(struct zone *zone, u32 order)
 
 		if (list_empty(&a->lists[i]) == color_bitmap_test(&a->nonempty, i))
 			return "non-empty bitmap disagrees with the list";
-		list_for_each(pos, &a->lists[i])
-		{
+		list_for_each(pos, &a->lists[i]) {
 			struct page *p = list_entry(pos, struct page, lru);
 			if (p < mem_map || p >= mem_map + max_pfn)
 				return "list entry outside mem_map";

@@ -163,8 +163,7 @@ int mm_check(void)
 	irqflags_t flags = zone_lock_irqsave();
 	int rc = 0;
 
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		if (!zone_populated(zone))
 			continue;
 		if (check_lists(zone) || check_span(zone)) {
@@ -343,7 +342,8 @@ int mm_check_zone_counters(struct zone *zone)
 		} else {
 			struct color_lists *cl = zone->placement;
 			if (!list_empty(&area->free_list))
-				return fail(zone, zone->zone_start_pfn, o, "plain list not empty under a list-owning policy");
+				return fail(zone, zone->zone_start_pfn, o,
+					    "plain list not empty under a list-owning policy");
 			if (placement_active_lists != PLACEMENT_COLOR || !cl) {
 				pages += area->nr_free << o;
 				continue; /* the policy's own storage: mm_check() asks it */

@@ -7,15 +7,15 @@
 #include "kernel/types.h"
 
 struct mm_params {
-	bool page_color; /* page_color=on|off: coloring at boot (default on) */
-	u32 placement;	 /* placement=NAME: enum placement_id; used when given */
+	bool page_color;       /* page_color=on|off: coloring at boot (default on) */
+	u32 placement;	       /* placement=NAME: enum placement_id; used when given */
 	bool placement_given;  /* placement= was on the command line */
 	bool page_color_given; /* page_color= was on the command line (for the log) */
-	u32 cache_size;	 /* cache_size=N[K|M]: bytes, power of two when given */
-	u32 cache_ways;	 /* cache_ways=N: associativity used for colors */
-	bool mm_shuffle; /* mm_shuffle=on|off: imitate a long-running system */
-	u32 mm_ballast;	 /* mm_ballast=N: percent of free pages kept as ballast */
-	bool mm_debug;	 /* mm_debug=on|off: junk-fill freed pages, extra checks */
+	u32 cache_size;	       /* cache_size=N[K|M]: bytes, power of two when given */
+	u32 cache_ways;	       /* cache_ways=N: associativity used for colors */
+	bool mm_shuffle;       /* mm_shuffle=on|off: imitate a long-running system */
+	u32 mm_ballast;	       /* mm_ballast=N: percent of free pages kept as ballast */
+	bool mm_debug;	       /* mm_debug=on|off: junk-fill freed pages, extra checks */
 };
 
 /* Defaults: page_color on, cache_size 256K and cache_ways 1 (the seed's

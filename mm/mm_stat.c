@@ -11,8 +11,7 @@ void mm_print_buddyinfo(void)
 	struct zone *zone;
 	char line[160];
 
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		int n;
 		u32 o;
 
@@ -30,9 +29,9 @@ void mm_print_zones(void)
 	struct zone *zone;
 
 	for_each_zone(zone)
-	    printk("zone: name=%s start_pfn=0x%x end_pfn=0x%x spanned=%u present=%u managed=%u free=%u\n", zone->name,
-		   zone->zone_start_pfn, zone_end_pfn(zone), zone->spanned_pages, zone->present_pages,
-		   zone->managed_pages, zone->free_pages);
+		printk("zone: name=%s start_pfn=0x%x end_pfn=0x%x spanned=%u present=%u managed=%u free=%u\n",
+		       zone->name, zone->zone_start_pfn, zone_end_pfn(zone), zone->spanned_pages, zone->present_pages,
+		       zone->managed_pages, zone->free_pages);
 }
 
 /* Free pages per color, for every color at once: one pass over every free
@@ -63,8 +62,7 @@ static void count_free_per_color(void)
 
 	for (c = 0; c < page_colors; c++)
 		color_free[c] = 0;
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		u32 o;
 		if (!zone_populated(zone))
 			continue;
@@ -121,8 +119,7 @@ void mm_dump_free_lists(void)
 {
 	struct zone *zone;
 
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		u32 o, i;
 		if (!zone_populated(zone))
 			continue;

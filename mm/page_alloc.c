@@ -36,11 +36,13 @@ static inline __attribute__((always_inline)) void __add_to_free_list(struct zone
 	__placement_add(zone, page, page_to_pfn(page), order);
 	if (MM_INJECT(wrong_order, order == 3 && (page_to_pfn(page) & 0x80)))
 		page->private = order - 1; /* MM_INJECT: wrong_order */
-	if (MM_INJECT(wrong_list, placement_active_lists == PLACEMENT_PLAIN && order == 1 && (page_to_pfn(page) & 0x20))) {
+	if (MM_INJECT(wrong_list,
+		      placement_active_lists == PLACEMENT_PLAIN && order == 1 && (page_to_pfn(page) & 0x20))) {
 		list_del(&page->lru); /* MM_INJECT: wrong_list, onto the next order's list */
 		list_add(&page->lru, &zone->free_area[order + 1].free_list);
 	}
-	if (MM_INJECT(double_free, placement_active_lists == PLACEMENT_PLAIN && order == 0 && (page_to_pfn(page) & 0x10)))
+	if (MM_INJECT(double_free,
+		      placement_active_lists == PLACEMENT_PLAIN && order == 0 && (page_to_pfn(page) & 0x10)))
 		list_add(&page->lru, &area->free_list); /* MM_INJECT: double_free, linked twice */
 	area->nr_free++;
 	zone->free_pages += 1u << order;
@@ -333,7 +335,8 @@ u32 nr_free_pages(void)
 	struct zone *zone;
 	u32 sum = 0;
 
-	for_each_zone(zone) sum += zone->free_pages;
+	for_each_zone(zone)
+		sum += zone->free_pages;
 	return sum;
 }
 

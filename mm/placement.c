@@ -108,9 +108,11 @@ int placement_setup(const struct placement_config *cfg)
 		task_slots[i] = (struct placement_task){ 0 };
 	for (id = 0; id < PLACEMENT_NR; id++) {
 		available[id] = id == PLACEMENT_BUDDY;
-		for_each_zone(zone) storage[id][zone - contig_page_data.node_zones] = NULL;
+		for_each_zone(zone)
+			storage[id][zone - contig_page_data.node_zones] = NULL;
 	}
-	for_each_zone(zone) zone->placement = NULL;
+	for_each_zone(zone)
+		zone->placement = NULL;
 	if (cfg->colors == 0 || cfg->colors > PAGE_COLOR_MAX || (cfg->colors & (cfg->colors - 1))) {
 		placement_cfg.colors = 1;
 		return -1;
@@ -124,8 +126,7 @@ int placement_setup(const struct placement_config *cfg)
 	}
 	for (id = 1; id < PLACEMENT_NR && !rc; id++) {
 		int err = 0;
-		for_each_zone(zone)
-		{
+		for_each_zone(zone) {
 			if (!zone_populated(zone) || !policies[id]->attach)
 				continue;
 			storage[id][zone - contig_page_data.node_zones] = policies[id]->attach(zone, cfg, &err);
@@ -201,8 +202,7 @@ int placement_select_id(u32 id)
 	if (id == placement_active_id)
 		return 0;
 	flags = zone_lock_irqsave();
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		if (!zone_populated(zone))
 			continue;
 		if (placement_active->reset)
@@ -213,8 +213,7 @@ int placement_select_id(u32 id)
 	placement_active_id = (u8)id;
 	placement_active_lists = ops->lists;
 	page_color_enabled = ops->colors;
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		if (!zone_populated(zone))
 			continue;
 		zone->placement = storage[id][zone - contig_page_data.node_zones];

@@ -183,8 +183,7 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 		 * by the offset (its reserve keeps its high orders instead), so
 		 * its ballast does not depend on the luck of the offset. */
 		struct zone *zone;
-		for_each_zone(zone)
-		{
+		for_each_zone(zone) {
 			u32 b, first = zone->zone_start_pfn >> BLOCK_SHIFT;
 			u32 last = (zone_end_pfn(zone) + (1u << BLOCK_SHIFT) - 1) >> BLOCK_SHIFT;
 			if (!zone->spanned_pages || last - first >= 4)
@@ -235,16 +234,14 @@ void __shuffle_free_lists(void)
 
 	if (!mm_shuffle_enabled || page_color_enabled || !shuffle_scratch)
 		return;
-	for_each_zone(zone)
-	{
+	for_each_zone(zone) {
 		u32 o;
 		for (o = 0; o < MAX_ORDER; o++) {
 			struct list_head *head = &zone->free_area[o].free_list;
 			struct page *p;
 			u32 n = 0, i;
 
-			list_for_each_entry(p, head, lru)
-			{
+			list_for_each_entry(p, head, lru) {
 				if (n == shuffle_scratch_len)
 					break;
 				shuffle_scratch[n++] = page_to_pfn(p);

@@ -8,7 +8,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 
-const char *const fault_choices[] = { "none", "pf", "ud", "de", "null", "list", "gp", NULL };
+static const char *const fault_choices[] = FAULT_CHOICES;
 
 static void fault_list_double_del(void)
 {

@@ -8,7 +8,10 @@
 /* Values of fault=, in enum order; NULL-terminated (the parameter's
  * choices). */
 enum fault_kind { FAULT_NONE, FAULT_PF, FAULT_UD, FAULT_DE, FAULT_NULL, FAULT_LIST, FAULT_GP, FAULT_NR };
-extern const char *const fault_choices[];
+#define FAULT_CHOICES                                                                                                  \
+	{                                                                                                              \
+		"none", "pf", "ud", "de", "null", "list", "gp", NULL                                                   \
+	}
 
 /* The address fault=pf writes to: in the vmalloc area above every
  * benchmark buffer (BENCH_VA + 256 MiB at most), never mapped. */

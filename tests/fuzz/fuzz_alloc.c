@@ -523,7 +523,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mm_fail_line[0] = 0;
 	build(data[0]);
 	managed = 0;
-	for_each_zone(zone) managed += zone->managed_pages;
+	for_each_zone(zone)
+		managed += zone->managed_pages;
 	if (!owned)
 		owned = calloc(max_pfn, 1); /* kept: all 0 again once everything is freed */
 	CHECK(owned);

@@ -8,7 +8,7 @@
  * parameter type; the target aborts when an invariant breaks:
  *  - a parameter that was not accepted (given == false) keeps its value;
  *  - an accepted value is valid for its parameter (range, power of two,
- *    enum index, flag true);
+ *    enum index, flag true, list mask non-empty and within the choices);
  *  - every rejection printed exactly one "cmdline: " line (lines ==
  *    return value), each shorter than the printk limit and ending in '\n';
  *  - parse_u32 / parse_size agree with a simple reference and round-trip
@@ -51,11 +51,11 @@ static void sink(const char *s, size_t n)
 	}
 }
 
-enum { P_BOOL, P_UINT, P_SIZE, P_SIZE_ANY, P_ENUM, P_ENUM_EMPTY, P_FLAG, P_HEX, NPARAMS };
+enum { P_BOOL, P_UINT, P_SIZE, P_SIZE_ANY, P_ENUM, P_ENUM_EMPTY, P_FLAG, P_HEX, P_LIST, NPARAMS };
 
 struct vals {
 	bool b, flag;
-	u32 u, size, size_any, e, e_empty, hex;
+	u32 u, size, size_any, e, e_empty, hex, list;
 };
 
 static void make_table(struct kernel_param *p, struct vals *v)
@@ -67,7 +67,8 @@ static void make_table(struct kernel_param *p, struct vals *v)
 			    .size_any = 12345,
 			    .e = 2,
 			    .e_empty = 0,
-			    .hex = 0xdead };
+			    .hex = 0xdead,
+			    .list = 1 };
 	struct kernel_param t[NPARAMS] = {
 		[P_BOOL] = { .name = "page_color", .type = PARAM_BOOL, .value = &v->b },
 		[P_UINT] = { .name = "colors", .type = PARAM_UINT, .value = &v->u, .min = 1, .max = 1024 },
@@ -87,6 +88,7 @@ static void make_table(struct kernel_param *p, struct vals *v)
 		[P_ENUM_EMPTY] = { .name = "none", .type = PARAM_ENUM, .value = &v->e_empty, .choices = empty_choices },
 		[P_FLAG] = { .name = "help", .type = PARAM_FLAG, .value = &v->flag },
 		[P_HEX] = { .name = "seed", .type = PARAM_UINT, .value = &v->hex, .min = 0, .max = 0xffffffffu },
+		[P_LIST] = { .name = "bench", .type = PARAM_LIST, .value = &v->list, .choices = modes },
 	};
 	memcpy(p, t, sizeof(t));
 }
@@ -116,6 +118,10 @@ static void check_table(const struct kernel_param *p, const struct vals *v, cons
 	CHECK(!p[P_ENUM_EMPTY].given && v->e_empty == d->e_empty);
 	if (!p[P_HEX].given)
 		CHECK(v->hex == d->hex);
+	if (!p[P_LIST].given)
+		CHECK(v->list == d->list);
+	else
+		CHECK(v->list != 0 && v->list < 8);
 }
 
 /* Reference for parse_u32: strict grammar, then strtoull. */

@@ -39,7 +39,7 @@ static int teardown(void **state)
 static u32 finish(struct bench_config *c, u32 min, u32 max, bool min_given, bool max_given, u32 cache, bool hv,
 		  u64 free_bytes)
 {
-	c->which = BENCH_ALL;
+	c->which = BENCH_BIT(BENCH_ALL);
 	c->min_ws = min_given ? min : 4096;
 	c->max_ws = max_given ? max : bench_max_default(16 * M, hv); /* announced with CPUID's 16M cache */
 	capture_reset();
@@ -163,7 +163,7 @@ static void test_too_little_memory_skips_the_benchmarks(void **state)
 
 	(void)state;
 	assert_int_equal(finish(&c, 0, 0, false, false, 16 * M, false, 60 * K), 1);
-	assert_int_equal(c.which, BENCH_NONE);
+	assert_int_equal(c.which, BENCH_BIT(BENCH_NONE));
 	assert_non_null(strstr(capture_text(), "bench: benchmarks skipped: 60K free, and a quarter of it is below"));
 }
 

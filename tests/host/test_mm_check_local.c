@@ -203,7 +203,7 @@ static void test_buddies_not_coalesced(void **state)
 	q->private = 2;
 	list_add(&p->lru, &dma()->free_area[2].free_list);
 	list_add(&q->lru, &dma()->free_area[2].free_list);
-	dma()->free_area[2].nr_free += 2; /* the zone's free pages stay the same 8 */
+	dma()->free_area[2].nr_free += 2;		    /* the zone's free pages stay the same 8 */
 	assert_int_equal(mm_check_zone_counters(dma()), 0); /* the counters are consistent */
 	capture_reset();
 	assert_int_equal(mm_check_free_block(dma(), pfn + 4, 2), -1);

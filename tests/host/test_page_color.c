@@ -229,8 +229,7 @@ static void test_start_stop_moves_blocks(void **state)
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
 	u32 prev = 0;
 	struct page *p;
-	list_for_each_entry(p, &normal->free_area[0].free_list, lru)
-	{
+	list_for_each_entry(p, &normal->free_area[0].free_list, lru) {
 		assert_true(page_to_pfn(p) > prev);
 		prev = page_to_pfn(p);
 	}
@@ -317,8 +316,7 @@ static void test_shuffle_scatters_uncolored_pages(void **state)
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
 	u32 prev = 0, ascending = 0, n = 0;
 	struct page *p;
-	list_for_each_entry(p, &normal->free_area[0].free_list, lru)
-	{
+	list_for_each_entry(p, &normal->free_area[0].free_list, lru) {
 		ascending += page_to_pfn(p) > prev;
 		prev = page_to_pfn(p);
 		n++;

@@ -279,10 +279,9 @@ static void test_select_by_name(void **state)
 static void test_boot_selection(void **state)
 {
 	/* the placement= row as init/params.c declares it */
-	struct kernel_param row = { .name = "placement",
-				    .type = PARAM_ENUM,
-				    .value = &mm_params.placement,
-				    .choices = placement_choices };
+	struct kernel_param row = {
+		.name = "placement", .type = PARAM_ENUM, .value = &mm_params.placement, .choices = placement_choices
+	};
 	(void)state;
 
 	/* placement=vacolor page_color=off: mm_init gets both as given */

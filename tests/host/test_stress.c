@@ -353,7 +353,8 @@ static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned 
 	for (int i = 0; i < MAX_NR_ZONES; i++)
 		SCHECK(zone_populated(zone_of(i)), "zone %d not populated", i);
 	managed_total = 0;
-	for_each_zone(z) managed_total += z->managed_pages;
+	for_each_zone(z)
+		managed_total += z->managed_pages;
 	live_cap = max_pfn;
 	owned = calloc(max_pfn, 1);
 	live_pfn = calloc(live_cap, sizeof(*live_pfn));

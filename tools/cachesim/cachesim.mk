@@ -13,6 +13,14 @@
 #   cachesim-targets                  the targets judged over several boots:
 #                                     SEEDS="1 2 3" RUNS=20 BENCH=all (and the
 #                                     geometry options above); long, not in make test
+#   run-policies                      every placement policy on every workload
+#                                     in one boot (bench_policies=), one table
+#                                     and a plot per workload: POLICIES=
+#                                     buddy,binhop,vacolor,bestbin,random
+#                                     WORKLOADS=stride,fft,triad,sparse,reuse
+#                                     CACHE_SIZE= CACHE_WAYS= RUNS= SEED=1
+#                                     CMDLINE="..." -> build/cachesim/policies-*/
+#   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
 
@@ -24,7 +32,7 @@ CACHESIM_OUT    := $(B)/cachesim
 CACHESIM_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC
 CACHESIM_MODEL  := $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/cache_model.h
 
-.PHONY: cachesim cachesim-unit run-cachesim test-cachesim
+.PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
 cachesim: $(CACHESIM_OUT)/libcachesim.so
 
@@ -53,7 +61,17 @@ SEED       ?=
 run-cachesim: kernel cachesim
 	@tools/deps.sh cachesim
 	@$(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
-		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED))
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED)) \
+		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+
+POLICIES  ?= buddy,binhop,vacolor,bestbin,random
+WORKLOADS ?= stride,fft,triad,sparse,reuse
+
+run-policies: kernel cachesim
+	@tools/deps.sh cachesim
+	@$(CACHESIM_DIR)/run-policies.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) --policies $(POLICIES) \
+		--bench $(WORKLOADS) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
 SEEDS      ?= 1 2 3
 BENCH      ?= all

@@ -6,7 +6,8 @@ usage: report.py [--csv FILE] [--raw FILE] LOG SIM [LOG SIM ...]
 LOG is a kernel serial log. Every line containing
     @phase id=17 bench=stride pattern=seq color=on ws=65536 run=3
 (anywhere in the line, key=value pairs, any keys; id required) labels phase
-17 of that boot. SIM is the cachesim plugin output of the same boot
+17 of that boot. A phase without a policy= key takes the name of the last
+"@policy name=P status=selected" line before it (bench_policies= runs). SIM is the cachesim plugin output of the same boot
 (`cachesim config ...` and `cachesim phase=17 accesses=...` lines, other
 lines ignored). Give one LOG SIM pair per boot; ids only need to be unique
 within a boot.
@@ -51,8 +52,14 @@ def pairs(text):
 def read_labels(path):
     """Returns {id: {key: value}} from the @phase lines of a kernel log."""
     labels = {}
+    policy = None
     with open(path, errors="replace") as f:
         for n, line in enumerate(f, 1):
+            if line.startswith("@policy "):
+                kv = pairs(line[len("@policy "):])
+                if kv.get("status") == "selected":
+                    policy = kv.get("name")
+                continue
             pos = line.find("@phase ")
             if pos < 0:
                 continue
@@ -61,6 +68,8 @@ def read_labels(path):
                 warn(f"{path}:{n}: @phase line without a numeric id, ignored")
                 continue
             pid = int(kv.pop("id"))
+            if policy and "policy" not in kv:
+                kv["policy"] = policy
             if pid in labels and labels[pid] != kv:
                 warn(f"{path}:{n}: phase id {pid} labelled twice, keeping the last")
             labels[pid] = kv

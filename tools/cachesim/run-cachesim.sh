@@ -6,10 +6,12 @@
 #
 # usage: run-cachesim.sh [--size 2M] [--ways 1] [--line 64] [--runs 5]
 #            [--mem 256M] [--l1 32K] [--seed N] [--bench all|stride|fft]
-#            [--timeout 1800] [--outdir DIR]
+#            [--timeout 1800] [--outdir DIR] [--cmdline "k=v ..."]
 #
 # Kernel command line: bench=B cachesim=on cache_size=SIZE cache_ways=WAYS
 #   bench_min=16K bench_max=2*SIZE bench_runs=RUNS mm_shuffle=on [seed=N]
+#   then the --cmdline text (make run-cachesim CMDLINE="..."): extra kernel
+#   parameters, which win over the ones above (the last value given counts)
 # Plugin: l2size=SIZE l2ways=WAYS line=LINE l1size=L1 (8-way) maxphys=MEM
 #   (accesses above RAM, e.g. to a framebuffer, are not cached) out=OUTDIR/sim.txt
 # OUTDIR (default build/cachesim/<SIZE>-<WAYS>way-<LINE>B): serial.log,
@@ -18,7 +20,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir=
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -31,6 +33,7 @@ while [ $# -gt 0 ]; do
 	--bench) bench=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--outdir) outdir=$2; shift 2 ;;
+	--cmdline) extra=$2; shift 2 ;;
 	*) echo "run-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -55,7 +58,7 @@ for f in "$kernel" "$plugin"; do
 done
 
 cmdline="bench=$bench cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$max_b"
-cmdline+=" bench_runs=$runs mm_shuffle=on${seed:+ seed=$seed}"
+cmdline+=" bench_runs=$runs mm_shuffle=on${seed:+ seed=$seed}${extra:+ $extra}"
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
 echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $plugargs" >>"$outdir/cmdline.txt"

@@ -1,0 +1,44 @@
+/* bench/policy_switch.c - the benchmarks' policy adapter over the placement
+ * interface (mm/placement.h; see policy_switch.h). */
+#include "bench/bench.h"
+#include "bench/policy_switch.h"
+#include "kernel/printk.h"
+#include "kernel/string.h"
+#include "kernel/task.h"
+#include "mm/page_alloc.h"
+#include "mm/placement.h"
+
+int bench_policy_select(const char *name)
+{
+	return placement_select(name); /* prints the accepted names when unknown */
+}
+
+const char *bench_policy_name(void)
+{
+	return placement_name();
+}
+
+bool bench_policy_colored(void)
+{
+	return placement_active->colors;
+}
+
+bool bench_policy_fresh_placement(void)
+{
+	return !placement_active->colors;
+}
+
+u32 bench_policy_modes(void)
+{
+	return placement_active->colors ? BENCH_MODES_ON : BENCH_MODES_OFF;
+}
+
+struct page *bench_alloc_page_va(u32 vaddr)
+{
+	return alloc_pages_va(GFP_HIGHUSER, 0, vaddr);
+}
+
+void bench_policy_task_counts(u32 *hits, u32 *misses)
+{
+	placement_task_stats(current, hits, misses);
+}

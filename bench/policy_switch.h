@@ -1,0 +1,64 @@
+/* bench/policy_switch.h - the benchmarks' one door to page placement.
+ *
+ * The benchmark driver compares placement policies side by side in one boot
+ * (bench_policies=). Everything in bench/ that needs to know or change the
+ * policy goes through these few functions, so that the placement interface
+ * (mm/placement.h: buddy, binhop, vacolor, bestbin, random, issue "One
+ * placement interface, five policies compared in one boot") only has to
+ * re-implement this file.
+ *
+ * Today's implementation (bench/policy_switch.c) sits on the coloring switch
+ * of mm/page_color: "binhop" is coloring on (the 2.4.17 patch's per-task
+ * round-robin, Kessler & Hill's bin hopping), "buddy" is coloring off; the
+ * three other names are known but refused with a message, and the virtual
+ * address hint of bench_alloc_page_va() is ignored. */
+#ifndef BENCH_POLICY_SWITCH_H
+#define BENCH_POLICY_SWITCH_H
+
+#include "kernel/types.h"
+
+struct page;
+
+/* The policy names the benchmarks know, in the order the driver runs them:
+ * "buddy", "binhop", "vacolor", "bestbin", "random", then NULL. Bit i of a
+ * bench_policies= mask selects bench_policy_names[i]. */
+#define BENCH_POLICY_NR 5
+extern const char *const bench_policy_names[BENCH_POLICY_NR + 1];
+/* The coloring pair, buddy and binhop: bench_policies='s default. */
+#define BENCH_POLICIES_COLORING_PAIR ((1u << 0) | (1u << 1))
+
+/* Makes `name` the placement policy of the following allocations (the free
+ * lists are rearranged as the policy needs; call it with no benchmark
+ * buffer allocated). Returns 0, or -1 when this kernel has no such policy
+ * (a message naming it is printed; the policy in force stays). */
+int bench_policy_select(const char *name);
+
+/* The name of the policy in force, one of bench_policy_names. */
+const char *bench_policy_name(void);
+
+/* True when the policy in force colors pages (every policy but "buddy" and
+ * "random"): what the result lines call color=on. */
+bool bench_policy_colored(void);
+
+/* True when each run should start from freshly shuffled free lists, "as on a
+ * busy system" (what stride and FFT do with coloring off): today, when the
+ * policy is "buddy". A real "random" policy makes this unnecessary. */
+bool bench_policy_fresh_placement(void);
+
+/* The bench_modes value (BENCH_MODES_ON or _OFF) under which stride and FFT,
+ * which switch coloring themselves through bench_set_coloring(), keep the
+ * policy in force. */
+u32 bench_policy_modes(void);
+
+/* The current task's placement counters since it started: allocations
+ * that got the color the policy aimed at (*hits) and those that had to take
+ * another (*misses); both 0 under a policy that aims at no color. */
+void bench_policy_task_counts(u32 *hits, u32 *misses);
+
+/* One order-0 page for a buffer the caller will map at virtual address
+ * vaddr (page aligned), allocated by the current task as a page fault would
+ * (GFP_HIGHUSER). A policy that colors by virtual address uses vaddr; today
+ * it is ignored. Returns the page, or NULL when memory ran out. */
+struct page *bench_alloc_page_va(u32 vaddr);
+
+#endif

@@ -1,0 +1,70 @@
+/* bench/wl_buf.c - page lists for the workloads (see workload.h). */
+#include "bench/bench.h"
+#include "bench/policy_switch.h"
+#include "bench/workload.h"
+#include "kernel/printk.h"
+#include "mm/page_alloc.h"
+#include "mm/page_color.h"
+
+bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored)
+{
+	if (cfg->policy_fixed) {
+		*colored = bench_policy_colored();
+		return m == 0;
+	}
+	*colored = m == 0;
+	if ((*colored && cfg->modes == BENCH_MODES_OFF) || (!*colored && cfg->modes == BENCH_MODES_ON))
+		return false;
+	bench_set_coloring(*colored);
+	return true;
+}
+
+int wl_alloc_pages(u32 *pfns, u32 n, const u32 *va, u32 va_base, const char *what)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		struct page *p = bench_alloc_page_va(va ? va[i] : va_base + i * PAGE_SIZE);
+		if (!p) {
+			printk("%s: could not get %u pages (got %u)\n", what, n, i);
+			wl_free_pages(pfns, i);
+			return -1;
+		}
+		pfns[i] = page_to_pfn(p);
+		bench_highmem_pages += page_zonenum(p) == ZONE_HIGHMEM;
+	}
+	return 0;
+}
+
+void wl_free_pages(const u32 *pfns, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		__free_pages(pfn_to_page(pfns[i]), 0);
+}
+
+bool wl_fits(const char *bench, u32 ws, u32 n)
+{
+	u32 nfree = nr_free_pages();
+
+	if (n <= BENCH_MAX_PAGES && n <= nfree - nfree / 4)
+		return true;
+	printk("%s: ws=%u needs %u pages, %u free (at most %u held); skipped\n", bench, ws, n, nfree, BENCH_MAX_PAGES);
+	printk("@result bench=%s ws=%u policy=%s skipped=memory\n", bench, ws, bench_policy_name());
+	return false;
+}
+
+u32 wl_colors(u32 cache_size, u32 ways)
+{
+	return page_color_count(cache_size, ways);
+}
+
+u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors)
+{
+	static u16 counts[65536];
+
+	if (colors < 1 || colors > ARRAY_SIZE(counts))
+		return 0;
+	return color_max_load(pfns, n, colors, counts);
+}

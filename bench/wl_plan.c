@@ -1,0 +1,63 @@
+/* bench/wl_plan.c - the workloads' pure helpers (see workload.h); built for
+ * the kernel and for the host tests (tests/host/test_workload.c). */
+#include "bench/bench.h"
+#include "bench/policy_switch.h"
+#include "bench/workload.h"
+
+const char *const bench_policy_names[BENCH_POLICY_NR + 1] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
+const char *const bench_names[BENCH_NR + 1] = { "all",	 "fft",	   "stride", "none", "probe",
+						"triad", "sparse", "reuse",  NULL };
+
+u32 bench_expand(u32 which)
+{
+	u32 m = which & ~(BENCH_BIT(BENCH_ALL) | BENCH_BIT(BENCH_NONE));
+
+	if (which & BENCH_BIT(BENCH_ALL))
+		m |= BENCH_BIT(BENCH_STRIDE) | BENCH_BIT(BENCH_FFT);
+	return m & (BENCH_BIT(BENCH_NR) - 1);
+}
+
+u32 triad_va_stride(u32 array_bytes, u32 color_span)
+{
+	u64 s = 1;
+
+	while (s < array_bytes)
+		s <<= 1;
+	if (s < color_span)
+		s = color_span;
+	return s > 0x80000000ull ? 0 : (u32)s;
+}
+
+u32 sparse_va_span(u32 pages, u32 k)
+{
+	u64 s = (u64)pages * k * 4096u;
+
+	return s > 0xffffffffull ? 0 : (u32)s;
+}
+
+u32 color_max_load(const u32 *pfns, u32 n, u32 colors, u16 *counts)
+{
+	u32 i, best = 0;
+
+	for (i = 0; i < colors; i++)
+		counts[i] = 0;
+	for (i = 0; i < n; i++) {
+		u32 c = pfns[i] & (colors - 1);
+		if (counts[c] < 0xffffu)
+			counts[c]++;
+		if (counts[c] > best)
+			best = counts[c];
+	}
+	return best;
+}
+
+void wl_shuffle(u32 *v, u32 n, struct mwc *g)
+{
+	u32 i;
+
+	for (i = n; i > 1; i--) {
+		u32 j = mwc_below(g, i), t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# tools/cachesim/run-policies.sh - the placement policies compared in ONE
+# cache-simulated boot (make run-policies): every policy runs every
+# workload, switched at run time by the kernel's bench_policies= driver.
+# The boot goes through run-cachesim.sh (the one simulator driver); this
+# script adds the parameters and turns the log into the policy table
+# (tools/cachesim/policies.py) and one plot per workload.
+#
+# usage: run-policies.sh [--size 2M] [--ways 1] [--line 64] [--runs 5]
+#            [--mem 256M] [--l1 32K] [--seed 1]
+#            [--policies buddy,binhop,vacolor,bestbin,random]
+#            [--bench stride,fft,triad,sparse,reuse] [--cmdline "k=v ..."]
+#            [--timeout 3600] [--outdir DIR] [--no-plots]
+#
+# Kernel command line: run-cachesim.sh's (bench_min=16K bench_max=2*SIZE ...)
+# plus "bench_policies=POLICIES" and the --cmdline text (which wins). A
+# policy name outside the five is refused here; a policy this kernel does not
+# have is refused by the kernel, and the table starts with a line saying so.
+# OUTDIR (default build/cachesim/policies-<SIZE>-<WAYS>way-<LINE>B): the
+# run-cachesim files (serial.log, sim.txt, ...), policies.txt (the table),
+# policies.csv, policies_<workload>.png.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 timeout=3600 outdir= extra= plots=yes
+policies=buddy,binhop,vacolor,bestbin,random
+bench=stride,fft,triad,sparse,reuse
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--size) size=$2; shift 2 ;;
+	--ways) ways=$2; shift 2 ;;
+	--line) line=$2; shift 2 ;;
+	--runs) runs=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--l1) l1=$2; shift 2 ;;
+	--seed) seed=$2; shift 2 ;;
+	--policies) policies=$2; shift 2 ;;
+	--bench) bench=$2; shift 2 ;;
+	--cmdline) extra=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--outdir) outdir=$2; shift 2 ;;
+	--no-plots) plots=no; shift ;;
+	*) echo "run-policies.sh: unknown option '$1'" >&2; exit 2 ;;
+	esac
+done
+IFS=, read -r -a plist <<<"$policies"
+[ ${#plist[@]} -gt 0 ] || { echo "run-policies.sh: --policies is empty" >&2; exit 2; }
+for p in "${plist[@]}"; do
+	case "$p" in
+	buddy | binhop | vacolor | bestbin | random) ;;
+	*) echo "run-policies.sh: unknown policy '$p' (accepted: buddy,binhop,vacolor,bestbin,random)" >&2; exit 2 ;;
+	esac
+done
+outdir=${outdir:-$root/build/cachesim/policies-${size}-${ways}way-${line}B}
+mkdir -p "$outdir"
+echo "run-policies: policies $policies; workloads $bench; one boot" >&2
+rc=0
+"$here/run-cachesim.sh" --size "$size" --ways "$ways" --line "$line" --runs "$runs" --mem "$mem" --l1 "$l1" \
+	--seed "$seed" --bench "$bench" --timeout "$timeout" --outdir "$outdir" \
+	--cmdline "bench_policies=$policies${extra:+ $extra}" >"$outdir/run-cachesim.txt" 2>&1 || rc=$?
+if [ ! -s "$outdir/sim.txt" ] || ! grep -q '^@final' "$outdir/serial.log" 2>/dev/null; then
+	echo "run-policies: the boot failed (run-cachesim.sh status $rc); see $outdir/run-cachesim.txt" >&2
+	tail -20 "$outdir/run-cachesim.txt" >&2
+	exit 1
+fi
+args=(--csv "$outdir/policies.csv")
+[ "$plots" = yes ] && args+=(--plots "$outdir/policies")
+{
+	echo "# make run-policies CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem SEED=$seed"
+	echo "# kernel: $(head -1 "$outdir/cmdline.txt")"
+	echo "# QEMU run: $(cat "$outdir/elapsed.txt") s; median and sample sd over the runs of each point"
+	/usr/bin/python3 "$here/policies.py" "${args[@]}" "$outdir/serial.log" "$outdir/sim.txt"
+} >"$outdir/policies.txt"
+cat "$outdir/policies.txt"
+grep -E '^@final' "$outdir/serial.log" >&2 || true
+echo "run-policies: wrote $outdir/{policies.txt,policies.csv${plots:+,policies_*.png}}" >&2
+grep -q '^@final status=ok' "$outdir/serial.log" || { echo "run-policies: the kernel reported failures" >&2; exit 1; }
