@@ -14,7 +14,7 @@
 #define BENCH_MAX_FLOOR	      (16u * 1024) /* bench_max's smallest accepted value */
 
 /* The default of bench_max, in bytes (a power of two): 2 x cache_size (the
- * seed thread's sweep goes out to twice the cache), at most 16M, and at most
+ * 2.4.17 thread's sweep goes out to twice the cache), at most 16M, and at most
  * 4M when a hypervisor is reported (every load is emulated there). cache_size:
  * bytes, a power of two. The one formula: used before the command line is
  * parsed (the default shown by `help` and in rejections) and again by

@@ -1,7 +1,7 @@
 /* bench/fft.c - the FFT benchmark: cycles per in-place complex FFT over
  * sizes from 1 Ki points up to the largest working set, coloring on and
- * off. The seed thread reports FFTs that fit in L2 running up to 30% faster
- * with coloring (shared/seeds/000_*). Every size is verified by a forward
+ * off. The 2.4.17 thread reports FFTs that fit in L2 running up to 30% faster
+ * with coloring (Linux 2.4.17, linux-mm, January 2002). Every size is verified by a forward
  * then inverse round trip; a naive DFT checks the kernel once per boot. */
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"

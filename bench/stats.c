@@ -1,5 +1,5 @@
 /* bench/stats.c - summary statistics and number formatting for the log
- * (the kernel has no libm or printf("%f")). The seed thread asked for both
+ * (the kernel has no libm or printf("%f")). The 2.4.17 thread asked for both
  * average and variance: the log gives min, median, mean and stddev. */
 #include "bench/bench.h"
 #include "kernel/printk.h"

@@ -1,6 +1,6 @@
 /* kernel/mwc.c - Marsaglia's multiply-with-carry generator, 32-bit only.
  *
- * The reference (seed thread, get_rand()) is
+ * The reference (the 2.4.17 thread's get_rand()) is
  *   prod = (u64)seed * MWC_MULT + carry; seed = (u32)prod; carry = prod >> 32;
  * Here the 64-bit product is assembled from 16-bit halves so that no 64-bit
  * type (and no libgcc helper) is needed. The sum never exceeds 2^64 - 1:

@@ -1,9 +1,9 @@
 /* kernel/mwc.h - George Marsaglia's multiply-with-carry generator.
  *
- * Source: the page coloring seed thread (shared/seeds/000_*, get_rand()):
+ * Source: the page coloring thread for Linux 2.4.17 (linux-mm, January 2002) (the 2.4.17 patch thread (linux-mm, January 2002), get_rand()):
  *   prod = seed * 2131995753 + carry; seed = low 32 bits; carry = high 32 bits;
  * the result is the new seed. Initial seed 0x89abcdef, carry 0x01234567.
- * The seed thread asked for a version that needs no 64-bit type: mwc_next()
+ * The 2.4.17 thread asked for a version that needs no 64-bit type: mwc_next()
  * computes the 64-bit product from 16-bit halves with 32-bit arithmetic only,
  * and yields exactly the sequence of the 64-bit reference. Period about 2^63. */
 #ifndef KERNEL_MWC_H

@@ -18,7 +18,7 @@ struct mm_params {
 	bool mm_debug;	       /* mm_debug=on|off: junk-fill freed pages, extra checks */
 };
 
-/* Defaults: page_color on, cache_size 256K and cache_ways 1 (the seed's
+/* Defaults: page_color on, cache_size 256K and cache_ways 1 (the 2.4.17 patch's
  * i386 guess and direct-mapped assumption; the kernel replaces both with the
  * largest cache CPUID reports before parsing; init/params.c maps the
  * command line onto these fields),

@@ -12,7 +12,7 @@ void mm_print_buddyinfo(void);
  *   "zone: name=<name> start_pfn=0x.. end_pfn=0x.. spanned=<pages>
  *    present=<pages> managed=<pages> free=<pages>" */
 void mm_print_zones(void);
-/* Like the seed's /proc/page_color: "page_color: colors=<n> enabled=<0|1>
+/* Like the 2.4.17 patch's /proc/page_color: "page_color: colors=<n> enabled=<0|1>
  * hits=<n> misses=<n> probe_steps=<n> pages_allocated=<n> ballast=<n>
  * placement=<policy>", then
  * "page_color: free per color min=<n> max=<n> mean=<n>" and, when verbose

@@ -1,5 +1,5 @@
 /* tests/host/test_mwc.c - the 32-bit-only MWC generator against the 64-bit
- * reference of the seed thread, and mwc_below's range and uniformity. */
+ * reference of the 2.4.17 thread, and mwc_below's range and uniformity. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include "kernel/mwc.h"
 #include "tests/host/host_support.h"
 
-/* The reference, exactly as get_rand() in the seed thread (64-bit math). */
+/* The reference, exactly as get_rand() in the 2.4.17 thread (64-bit math). */
 struct ref {
 	uint32_t seed, carry;
 };

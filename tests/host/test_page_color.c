@@ -16,7 +16,7 @@ static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
 static void test_color_count(void **state)
 {
 	(void)state;
-	assert_int_equal(page_color_count(256 * 1024, 1), 64); /* the seed's i386 guess */
+	assert_int_equal(page_color_count(256 * 1024, 1), 64); /* the 2.4.17 patch's i386 guess */
 	assert_int_equal(page_color_count(2 * 1024 * 1024, 1), 512);
 	assert_int_equal(page_color_count(1024 * 1024, 16), 16);
 	assert_int_equal(page_color_count(8 * 1024 * 1024, 16), 128);
@@ -100,7 +100,7 @@ static void test_round_robin_from_random_start(void **state)
 }
 
 /* Order-k requests get a block whose color is the target rounded up to 2^k,
- * and the target then advances by 2^k (the seed's rule). */
+ * and the target then advances by 2^k (the 2.4.17 patch's rule). */
 static void test_higher_orders_round_target_up(void **state)
 {
 	(void)state;
