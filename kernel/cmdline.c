@@ -510,11 +510,12 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 		}
 		return reject(p, key, value, "not one of the choices");
 	case PARAM_LIST: {
-		char bad[40], why[64];
+		char bad[40], shown_bad[40 * 4 + 8], why[200];
 
 		if (parse_list(value, p->choices, &v, bad, sizeof(bad)) < 0) {
+			shown_token(shown_bad, sizeof(shown_bad), bad, NULL); /* printable, as the token */
 			if (bad[0])
-				ksnprintf(why, sizeof(why), "'%s' is not one of the choices", bad);
+				ksnprintf(why, sizeof(why), "'%s' is not one of the choices", shown_bad);
 			else
 				ksnprintf(why, sizeof(why), "empty item in the list");
 			return reject(p, key, value, why);
