@@ -29,8 +29,9 @@
 #define REUSE_LINE     64u
 #define REUSE_MAX_BUFS 16u
 
-static u32 churn_pfns[BENCH_MAX_PAGES];
-static u32 new_pfns[BENCH_MAX_PAGES];
+/* In the workloads' shared scratch (bench/wl_buf.c): one workload runs at a time. */
+#define churn_pfns (wl_scratch)
+#define new_pfns   (wl_scratch + BENCH_MAX_PAGES)
 static volatile void *reuse_sink;
 
 static __attribute__((noinline)) void **reuse_chase(void **p, u32 loads)

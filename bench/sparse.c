@@ -31,8 +31,9 @@
 #include "mm/page_alloc.h"
 #include "mm/shuffle.h"
 
-static u32 sparse_pfns[BENCH_MAX_PAGES];
-static u32 sparse_va[BENCH_MAX_PAGES];
+/* In the workloads' shared scratch (bench/wl_buf.c): one workload runs at a time. */
+#define sparse_pfns (wl_scratch)
+#define sparse_va   (wl_scratch + BENCH_MAX_PAGES)
 static volatile void *sparse_sink;
 
 /* Follows the chain for loads (a multiple of 8) dependent loads. */

@@ -35,8 +35,9 @@
 
 #define TRIAD_SCALAR 3u
 
-static u32 triad_pfns[3][BENCH_MAX_PAGES / 3];
-static u32 triad_order[BENCH_MAX_PAGES];
+/* In the workloads' shared scratch (bench/wl_buf.c): one workload runs at a time. */
+#define triad_pfns  ((u32(*)[BENCH_MAX_PAGES / 3]) wl_scratch)
+#define triad_order (wl_scratch + BENCH_MAX_PAGES)
 
 /* One pass: a[i] = b[i] + s * c[i]. noinline: one copy of the loop for the
  * warm-up and the timed passes. */

@@ -76,4 +76,7 @@ u32 wl_colors(u32 cache_size, u32 ways);
 /* color_max_load() over the configured colors (scratch inside). */
 u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors);
 
+/* Scratch of the workloads (bench/wl_buf.c): 2 x BENCH_MAX_PAGES entries. */
+extern u32 wl_scratch[];
+
 #endif

@@ -49,13 +49,16 @@ void kmain(u32 magic, u32 mbi_phys)
 		arch_halt(KERNEL_EXIT_FAILURE);
 	}
 	fbcon_init(mbi);
-	mbi = multiboot_save(mbi_phys); /* paging is off: copy the loader's data before anything reads it */
+	/* Paging is off: the TSC calibration may read the HPET and the ACPI
+	 * tables (found through the loader's memory map) at their physical
+	 * addresses; then the loader's data is copied into the kernel. */
+	bc->tsc_khz = tsc_calibrate_khz(mbi);
+	mbi = multiboot_save(mbi_phys);
 	cmdline = multiboot_cmdline(mbi);
 
 	llc = defaults_from_machine();
 	params_parse(cmdline);
 	defaults_apply_rules();
-	bc->tsc_khz = tsc_calibrate_khz(mbi); /* before paging: it may read the HPET at its physical address */
 	mwc_init(&mwc_global, boot_config.seed, MWC_CARRY_DEFAULT);
 	boot_log_machine(mbi, cmdline, llc);
 

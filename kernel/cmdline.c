@@ -40,7 +40,7 @@
 /* The rejections since the last cmdline_rejections_clear(), oldest first. */
 static struct {
 	char text[CMDLINE_REJECT_TEXT + 4]; /* key[=value], "..." when cut */
-	const char *problem;		    /* a string literal */
+	char problem[80];		    /* why, copied (some are built on the stack) */
 } rejections[CMDLINE_REJECT_MAX];
 static unsigned nr_rejected; /* all of them, stored or not */
 
@@ -394,7 +394,7 @@ static void remember(const char *text, const char *problem)
 	n = ksnprintf(rejections[i].text, CMDLINE_REJECT_TEXT + 1, "%s", text);
 	if (n > CMDLINE_REJECT_TEXT)
 		memcpy(rejections[i].text + CMDLINE_REJECT_TEXT, "...", 4);
-	rejections[i].problem = problem;
+	ksnprintf(rejections[i].problem, sizeof(rejections[i].problem), "%s", problem);
 }
 
 /* cmdline_rejected_count: see cmdline.h. */

@@ -106,7 +106,7 @@ def test_list_poison_values_printed_are_in_page_0(booter):
 def test_every_fault_choice_is_tested():
     """Every value the kernel accepts for fault= (arch/x86/fault_inject.c) is in FAULTS."""
     src = open(os.path.join(BUILD, "..", "arch", "x86", "fault_inject.h")).read()
-    m = re.search(r"#define FAULT_CHOICES \{([^}]*)\}", src)
+    m = re.search(r"#define FAULT_CHOICES\s*\\?\s*\{([^}]*)\}", src)
     values = re.findall(r'"([a-z]+)"', m.group(1))
     assert values[0] == "none"
     assert sorted(values[1:]) == sorted(FAULTS)

@@ -6,8 +6,8 @@ import pytest
 QUICK = "bench_max=64K bench_runs=2 seed=42"
 
 
-def check_success(b):
-    assert b.rc == 0, f"exit status {b.rc}\n{b.log[-3000:]}"
+def check_success(b, rc=0):
+    assert b.rc == rc, f"exit status {b.rc}\n{b.log[-3000:]}"
     assert "mm_check: FAIL" not in b.log
 
 
@@ -32,7 +32,8 @@ def test_placement_wins_over_page_color(booter):
 
 def test_bad_placement_name(booter):
     b = booter("64M", "placement=fifo bench=none " + QUICK)
-    check_success(b)
+    check_success(b, rc=5)  # completed, a parameter rejected
+    assert "cmdline: rejected at boot: placement=fifo (not one of the choices)" in b.log
     assert "cmdline: placement=fifo rejected:" in b.log
     assert "buddy|binhop|vacolor|bestbin|random" in b.log
     assert b.record("header")["placement"] == "binhop"  # page_color's default
