@@ -66,12 +66,26 @@ static const struct e820_entry machine[] = {
 	{ MB(1024) - KB(64), KB(64), E820_TYPE_ACPI },
 };
 
-/* Builds the allocator over `machine` like the kernel does; the allocator's
- * generator is seeded from the test seed (so shuffle and first targets vary
- * with it). ballast < 0: plain release. Returns 0 or -1. */
+/* A machine with all three zones but little memory in them (16 MiB DMA,
+ * 32 MiB Normal, 16 MiB HighMem above 896 MiB), so that mm_check() after
+ * every operation stays cheap: the every-op runs below use it. */
+static const struct e820_entry small_machine[] = {
+	{ 0, 0x9fc00, E820_TYPE_RAM },
+	{ 0xf0000, 0x10000, E820_TYPE_RESERVED },
+	{ MB(1), MB(47), E820_TYPE_RAM },
+	{ MB(900), MB(16), E820_TYPE_RAM },
+};
+
+static const struct e820_entry *cur_machine = machine;
+static int cur_entries = (int)ARRAY_SIZE(machine);
+static unsigned long long check_every = CHECK_EVERY; /* ops between full mm_check()s */
+
+/* Builds the allocator over cur_machine like the kernel does; the
+ * allocator's generator is seeded from the test seed (so shuffle and first
+ * targets vary with it). ballast < 0: plain release. Returns 0 or -1. */
 static int build(u32 colors, int ballast)
 {
-	return fixture_build_map(machine, (int)ARRAY_SIZE(machine), colors, ballast, seed ^ 0x9e3779b9u);
+	return fixture_build_map(cur_machine, cur_entries, colors, ballast, seed ^ 0x9e3779b9u);
 }
 
 /* ---- the model ------------------------------------------------------------- */
@@ -269,7 +283,7 @@ static void periodic_check(void)
 {
 	if (ops < next_check)
 		return;
-	next_check = ops + CHECK_EVERY;
+	next_check = ops + check_every;
 	SCHECK(mm_check() == 0, "mm_check failed");
 	check_accounting();
 }
@@ -346,7 +360,7 @@ static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	run_name = name;
 	ops = nulls = hits = misses = nearest_checked = exhausts = full_frees = toggles = switches = 0;
-	next_check = CHECK_EVERY;
+	next_check = check_every;
 	mwc_init(&rng, seed + colors, MWC_CARRY_DEFAULT); /* each run on its own stream */
 	SCHECK(build(colors, ballast) == 0, "build failed");
 	SCHECK(mm_check() == 0, "mm_check after build");
@@ -453,6 +467,45 @@ static void test_stress_buddy(void **state)
 	run("buddy, 64 colors, ballast 50%", PLACEMENT_BUDDY, 64, 50, 300000);
 }
 
+/* Every policy on the small machine with mm_check() after every operation
+ * (allocations, frees, bad frees, task and policy switches): the full
+ * invariant check sees each intermediate state, not one in 10,000. */
+static void run_every_op(const char *name, u32 policy, u32 colors, int ballast, unsigned long long nops)
+{
+	cur_machine = small_machine;
+	cur_entries = (int)ARRAY_SIZE(small_machine);
+	check_every = 1;
+	run(name, policy, colors, ballast, nops);
+	cur_machine = machine;
+	cur_entries = (int)ARRAY_SIZE(machine);
+	check_every = CHECK_EVERY;
+}
+static void test_every_op_buddy(void **state)
+{
+	(void)state;
+	run_every_op("every op: buddy, 64 colors, ballast 30%", PLACEMENT_BUDDY, 64, 30, 15000);
+}
+static void test_every_op_binhop(void **state)
+{
+	(void)state;
+	run_every_op("every op: binhop, 512 colors, ballast 30%", PLACEMENT_BINHOP, 512, 30, 15000);
+}
+static void test_every_op_vacolor(void **state)
+{
+	(void)state;
+	run_every_op("every op: vacolor, 64 colors, plain release", PLACEMENT_VACOLOR, 64, -1, 15000);
+}
+static void test_every_op_bestbin(void **state)
+{
+	(void)state;
+	run_every_op("every op: bestbin, 4096 colors, ballast 50%", PLACEMENT_BESTBIN, 4096, 50, 15000);
+}
+static void test_every_op_random(void **state)
+{
+	(void)state;
+	run_every_op("every op: random, 64 colors, ballast 30%", PLACEMENT_RANDOM, 64, 30, 15000);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -479,6 +532,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stress_bestbin, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stress_random, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stress_buddy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_op_buddy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_op_binhop, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_op_vacolor, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_op_bestbin, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_op_random, setup, teardown),
 	};
 	int rc;
 
