@@ -38,14 +38,15 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, con
 	if (param_given("cache_size") || param_given("cache_ways"))
 		printk(
 		    "coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
-		    mm_params.cache_size >> 10, mm_params.cache_ways, llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
+		    boot_config.mm.cache_size >> 10, boot_config.mm.cache_ways, llc ? llc->size >> 10 : 0,
+		    llc ? llc->ways : 0);
 	else if (llc)
 		printk("coloring: cache_size=%uK cache_ways=%u from the largest cache CPUID reports (L%u, %s)\n",
-		       mm_params.cache_size >> 10, mm_params.cache_ways, llc->level, boot_cpu.cache_source);
+		       boot_config.mm.cache_size >> 10, boot_config.mm.cache_ways, llc->level, boot_cpu.cache_source);
 	else
 		printk("coloring: CPUID reports no cache; cache_size=%uK is the 2.4.17 patch's i386 guess\n",
-		       mm_params.cache_size >> 10);
-	page_color_count_explain(mm_params.cache_size, mm_params.cache_ways);
+		       boot_config.mm.cache_size >> 10);
+	page_color_count_explain(boot_config.mm.cache_size, boot_config.mm.cache_ways);
 }
 
 void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
@@ -56,14 +57,14 @@ void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 	       " placement=%s mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
-	       tsc_source_token(tsc_source()), (unsigned long long)usable, mm_params.cache_size, mm_params.cache_ways,
-	       page_colors, boot_config.seed, page_color_enabled ? "on" : "off", placement_name(),
-	       mm_shuffle_enabled ? "on" : "off", mm_params.mm_ballast, boot_config.bench.max_ws,
+	       tsc_source_token(tsc_source()), (unsigned long long)usable, boot_config.mm.cache_size,
+	       boot_config.mm.cache_ways, page_colors, boot_config.seed, page_color_enabled ? "on" : "off",
+	       placement_name(), mm_shuffle_enabled ? "on" : "off", boot_config.mm.mm_ballast, boot_config.bench.max_ws,
 	       boot_config.bench.runs);
 	printk("@cmdline %s\n", cmdline);
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);
 	mm_print_zones();
 	mm_print_buddyinfo();
-	page_color_print(mm_params.mm_debug);
+	page_color_print(boot_config.mm.mm_debug);
 }

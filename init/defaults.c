@@ -15,12 +15,12 @@ const struct cpu_cache *defaults_from_machine(void)
 	const struct cpu_cache *llc = cpuinfo_largest_cache(&boot_cpu);
 
 	if (llc && llc->size) {
-		mm_params.cache_size = llc->size;
-		mm_params.cache_ways = llc->ways ? llc->ways : MAX(1u, llc->size / PAGE_SIZE);
+		boot_config.mm.cache_size = llc->size;
+		boot_config.mm.cache_ways = llc->ways ? llc->ways : MAX(1u, llc->size / PAGE_SIZE);
 	} else {
 		llc = NULL;
 	}
-	boot_config.bench.max_ws = bench_max_default(mm_params.cache_size, boot_cpu.hypervisor);
+	boot_config.bench.max_ws = bench_max_default(boot_config.mm.cache_size, boot_cpu.hypervisor);
 	boot_config.seed = boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
 	return llc;
 }
@@ -32,20 +32,20 @@ void defaults_apply_rules(void)
 	/* Uncolored runs only when the boot policy asked for is plain buddy
 	 * (page_color=off, or placement=buddy) and bench_modes= was not given. */
 	if (!param_given("bench_modes") &&
-	    ((param_given("placement") && mm_params.placement == PLACEMENT_BUDDY) ||
-	     (!param_given("placement") && param_given("page_color") && !mm_params.page_color)))
+	    ((param_given("placement") && boot_config.mm.placement == PLACEMENT_BUDDY) ||
+	     (!param_given("placement") && param_given("page_color") && !boot_config.mm.page_color)))
 		boot_config.bench.modes = BENCH_MODES_OFF;
-	mm_params.placement_given = param_given("placement");
-	mm_params.page_color_given = param_given("page_color");
+	boot_config.mm.placement_given = param_given("placement");
+	boot_config.mm.page_color_given = param_given("page_color");
 	boot_config.bench.policies = param_given("bench_policies") ? boot_config.bench_policies : 0;
-	boot_config.bench.check = mm_params.mm_debug;
-	boot_config.bench.cache_size = mm_params.cache_size;
-	boot_config.bench.cache_ways = mm_params.cache_ways;
+	boot_config.bench.check = boot_config.mm.mm_debug;
+	boot_config.bench.cache_size = boot_config.mm.cache_size;
+	boot_config.bench.cache_ways = boot_config.mm.cache_ways;
 }
 
 void defaults_size_benchmarks(void)
 {
-	struct bench_sizing in = { .cache_size = mm_params.cache_size,
+	struct bench_sizing in = { .cache_size = boot_config.mm.cache_size,
 				   .hypervisor = boot_cpu.hypervisor,
 				   .min_given = param_given("bench_min"),
 				   .max_given = param_given("bench_max"),

@@ -85,9 +85,9 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	printk("\n");
 	mm_print_buddyinfo();
-	page_color_print(mm_params.mm_debug);
+	page_color_print(boot_config.mm.mm_debug);
 	failures += leakcheck_verify();
-	if (failures || mm_params.mm_debug)
+	if (failures || boot_config.mm.mm_debug)
 		mm_dump_free_lists(); /* zone x order x color, for the bug report */
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	if (boot_config.fault)

@@ -1,5 +1,6 @@
 /* init/memory.c - see memory.h. */
 #include "init/memory.h"
+#include "init/params.h"
 #include "init/min_ram.h"
 #include "arch/x86/arch.h"
 #include "kernel/panic.h"
@@ -73,10 +74,10 @@ u64 setup_memory(const struct multiboot_info *mbi)
 	lowmem_end = MIN(memblock_end_pfn(), ARCH_NORMAL_LIMIT_PFN) << PAGE_SHIFT;
 	if (paging_init(lowmem_end, pt_alloc) < 0)
 		panic("paging_init: out of memory for page tables");
-	if (mm_init(boot_alloc) < 0)
+	if (mm_init(&boot_config.mm, boot_alloc) < 0)
 		panic("mm_init failed");
 	buddy_ready = true;
-	if (mm_params.mm_debug)
+	if (boot_config.mm.mm_debug)
 		mm_free_poison = junk_fill;
 	return usable;
 }

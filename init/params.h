@@ -3,7 +3,7 @@
  * Every command-line parameter of the kernel is a row of boot_params[]
  * (init/params.c), whatever part of the kernel it configures. A row points
  * into a configuration struct: struct boot_config below for the boot
- * sequence and the benchmarks, struct mm_params (mm/mm_init.h) for the
+ * sequence and the benchmarks, struct mm_config (mm/mm_init.h) for the
  * memory manager. The boot sequence fills in the machine's defaults (cache
  * geometry from CPUID, a seed from the TSC), parses the command line once,
  * then hands each part its struct. The parser and the one lookup
@@ -15,9 +15,10 @@
 #include "bench/bench.h"
 #include "kernel/cmdline.h"
 #include "kernel/types.h"
+#include "mm/mm_init.h"
 
 /* What the boot sequence itself is told (the memory manager's part is
- * mm_params, the benchmarks' part is .bench). */
+ * .mm, passed into mm_init(); the benchmarks' part is .bench). */
 struct boot_config {
 	bool help;		   /* help: print the parameter table */
 	u32 seed;		   /* seed=: the MWC generator's seed (default: from the TSC) */
@@ -25,6 +26,7 @@ struct boot_config {
 	bool selftest;		   /* selftest=on|off: the boot self-tests */
 	u32 selftest_inject;	   /* selftest_inject=: none, alloc_fail, leak (init/selftest.c) */
 	u32 fault;		   /* fault=: index into fault_names, 0 = none */
+	struct mm_config mm;	   /* page_color=, placement=, cache_size=, ... (mm/mm_init.h) */
 	u32 bench_policies;	   /* bench_policies=: bit mask over bench_policy_names */
 	struct bench_config bench; /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim=,
 				      bench_sparse_k=, bench_reuse_bufs= */

@@ -8,15 +8,7 @@
 #include "mm/placement.h"
 #include "mm/shuffle.h"
 
-struct mm_params mm_params = {
-	.page_color = true,
-	.placement = PLACEMENT_BINHOP,
-	.cache_size = 256 * 1024,
-	.cache_ways = 1,
-	.mm_shuffle = true,
-	.mm_ballast = 50,
-	.mm_debug = false,
-};
+struct mm_config mm_config = MM_CONFIG_DEFAULT_INIT;
 
 static u32 count_free(void)
 {
@@ -40,16 +32,16 @@ static u32 count_free(void)
  * is used instead, and the log says so. */
 static void mm_select_boot_placement(void)
 {
-	u32 id = mm_params.page_color ? PLACEMENT_BINHOP : PLACEMENT_BUDDY;
+	u32 id = mm_config.page_color ? PLACEMENT_BINHOP : PLACEMENT_BUDDY;
 
-	if (mm_params.placement_given) {
-		id = mm_params.placement < PLACEMENT_NR ? mm_params.placement : PLACEMENT_BINHOP;
-		if (mm_params.page_color_given)
+	if (mm_config.placement_given) {
+		id = mm_config.placement < PLACEMENT_NR ? mm_config.placement : PLACEMENT_BINHOP;
+		if (mm_config.page_color_given)
 			printk("placement: placement=%s and page_color=%s given: placement= wins\n",
-			       placement_choices[id], mm_params.page_color ? "on" : "off");
+			       placement_choices[id], mm_config.page_color ? "on" : "off");
 	}
 	if (id != PLACEMENT_BUDDY && page_colors <= 1) {
-		if (mm_params.placement_given)
+		if (mm_config.placement_given)
 			printk("placement: %s needs more than one color (colors=%u); using buddy\n",
 			       placement_choices[id], page_colors);
 		id = PLACEMENT_BUDDY;
@@ -59,11 +51,13 @@ static void mm_select_boot_placement(void)
 	printk("placement: %s (%s; colors=%u)\n", placement_name(), placement_active->desc, page_colors);
 }
 
-int mm_init(void *(*alloc)(u32 bytes))
+int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 {
 	u32 end = memblock_end_pfn(), colors;
 	struct placement_config cfg;
 	struct page *map;
+
+	mm_config = *config;
 
 	if (!end) {
 		printk("mm: no usable memory\n");
@@ -75,19 +69,19 @@ int mm_init(void *(*alloc)(u32 bytes))
 		return -1;
 	}
 	free_area_init(map, end);
-	colors = page_color_count(mm_params.cache_size, mm_params.cache_ways);
+	colors = page_color_count(mm_config.cache_size, mm_config.cache_ways);
 	cfg = (struct placement_config){
 		.colors = colors, .mwc = &mwc_global, .reshuffle = __shuffle_free_lists, .alloc = alloc
 	};
 	if (placement_setup(&cfg) < 0)
 		printk("mm: cannot allocate the placement lists for %u colors; only placement=buddy available\n",
 		       colors);
-	mm_shuffle_enabled = mm_params.mm_shuffle;
+	mm_shuffle_enabled = mm_config.mm_shuffle;
 	if (mm_shuffle_enabled) {
 		/* the scratch array comes out of memblock before the release */
 		u32 n = count_free() + 1024;
 		u32 *scratch = alloc(n * 4);
-		if (!scratch || shuffle_release_memblock(scratch, n, mm_params.mm_ballast) < 0) {
+		if (!scratch || shuffle_release_memblock(scratch, n, mm_config.mm_ballast) < 0) {
 			printk("mm: mm_shuffle: no memory for the shuffle array; booting unshuffled\n");
 			mm_shuffle_enabled = false;
 			mm_release_memblock();

@@ -6,7 +6,7 @@
 
 #include "kernel/types.h"
 
-struct mm_params {
+struct mm_config {
 	bool page_color;       /* page_color=on|off: coloring at boot (default on) */
 	u32 placement;	       /* placement=NAME: enum placement_id; used when given */
 	bool placement_given;  /* placement= was on the command line */
@@ -18,20 +18,28 @@ struct mm_params {
 	bool mm_debug;	       /* mm_debug=on|off: junk-fill freed pages, extra checks */
 };
 
-/* Defaults: page_color on, cache_size 256K and cache_ways 1 (the 2.4.17 patch's
+/* The memory manager's configuration, passed into mm_init() (init/params.c
+ * fills the kernel's from the command line; tests and tools fill their own).
+ * Defaults: page_color on, cache_size 256K and cache_ways 1 (the 2.4.17 patch's
  * i386 guess and direct-mapped assumption; the kernel replaces both with the
- * largest cache CPUID reports before parsing; init/params.c maps the
- * command line onto these fields),
+ * largest cache CPUID reports before parsing; the kernel fills in CPUID's),
  * mm_shuffle on, mm_ballast 50, mm_debug off. */
-extern struct mm_params mm_params;
+/* The defaults above, as an initializer: every user starts from them. */
+#define MM_CONFIG_DEFAULT_INIT                                                                                         \
+	{                                                                                                              \
+		.page_color = true, .placement = 1 /* PLACEMENT_BINHOP */, .cache_size = 256 * 1024, .cache_ways = 1,  \
+		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = false                                                \
+	}
+/* The configuration mm_init() was given (mm's own copy; read-only). */
+extern struct mm_config mm_config;
 /* Builds the node over what memblock describes: allocates mem_map (16 bytes
  * per pfn up to the highest usable pfn) and the color lists through alloc,
- * sets up the zones, attaches colors for mm_params.cache_size/cache_ways,
+ * sets up the zones, attaches colors for cfg->cache_size/cache_ways,
  * then releases every free page to the buddy allocator -- shuffled with
- * ballast when mm_params.mm_shuffle -- and selects the placement policy:
- * mm_params.placement when placement_given, else binhop when
- * mm_params.page_color, else buddy (mm/placement.h); the log names it.
+ * ballast when cfg->mm_shuffle -- and selects the placement policy:
+ * cfg->placement when placement_given, else binhop when
+ * cfg->page_color, else buddy (mm/placement.h); the log names it.
  * alloc(bytes) returns zeroed or any memory that stays valid, or NULL. Returns 0, or -1 with a message on failure. */
-int mm_init(void *(*alloc)(u32 bytes));
+int mm_init(const struct mm_config *cfg, void *(*alloc)(u32 bytes));
 
 #endif

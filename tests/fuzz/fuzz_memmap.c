@@ -230,6 +230,9 @@ static void check_sanitized(const struct e820_table *out, u64 dropped)
 	CHECK(dropped == union_above);
 }
 
+/* The configuration passed into mm_init(). */
+static struct mm_config fuzz_mm_config = MM_CONFIG_DEFAULT_INIT;
+
 /* ---- the zones ------------------------------------------------------------ */
 static void check_zones(void)
 {
@@ -261,8 +264,8 @@ static void check_zones(void)
 	CHECK(present == memblock_memory_pages(0, HIGHMEM_LIMIT_PFN));
 	CHECK(managed == nr_free_pages() + (mm_shuffle_enabled ? mm_ballast_pages : 0));
 	if (mm_shuffle_enabled)
-		CHECK(mm_ballast_pages <= managed * (u64)mm_params.mm_ballast / 100);
-	CHECK(page_color_enabled == (mm_params.page_color && page_colors > 1));
+		CHECK(mm_ballast_pages <= managed * (u64)fuzz_mm_config.mm_ballast / 100);
+	CHECK(page_color_enabled == (fuzz_mm_config.page_color && page_colors > 1));
 }
 
 static void quiet(const char *s, size_t n)
@@ -304,12 +307,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (end == 0 || end > MAX_PFNS)
 		return 0;
 
-	mm_params.cache_size = 4096u << (data[0] & 15);
-	mm_params.cache_ways = 1;
-	mm_params.page_color = (data[0] >> 4) & 1;
-	mm_params.mm_shuffle = data[1] >> 7;
-	mm_params.mm_ballast = (data[1] & 0x7f) % 91;
-	CHECK(mm_init(track_alloc) == 0);
+	fuzz_mm_config.cache_size = 4096u << (data[0] & 15);
+	fuzz_mm_config.cache_ways = 1;
+	fuzz_mm_config.page_color = (data[0] >> 4) & 1;
+	fuzz_mm_config.mm_shuffle = data[1] >> 7;
+	fuzz_mm_config.mm_ballast = (data[1] & 0x7f) % 91;
+	CHECK(mm_init(&fuzz_mm_config, track_alloc) == 0);
 	check_zones();
 	if (page_color_enabled) { /* and the same lists after a stop */
 		page_color_stop();

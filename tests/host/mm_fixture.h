@@ -43,6 +43,10 @@ static inline void fixture_teardown(void)
 	mm_shuffle_enabled = false;
 }
 
+/* The configuration the fixture passes into mm_init() (each test file has
+ * its own copy; tests may change fields before building). */
+static struct mm_config fixture_mm_config = MM_CONFIG_DEFAULT_INIT;
+
 /* Builds the allocator the way the kernel does (mm_init() over memblock)
  * from a full e820 map: entries[n] with their types; the first MiB is
  * reserved as the kernel reserves it. colors: 1 disables coloring (which
@@ -63,12 +67,12 @@ static inline int fixture_build_map(const struct e820_entry *entries, int n, u32
 		return -1;
 	task_init();
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
-	mm_params.cache_size = colors * PAGE_SIZE;
-	mm_params.cache_ways = 1;
-	mm_params.mm_shuffle = ballast_percent >= 0;
-	mm_params.mm_ballast = ballast_percent >= 0 ? (u32)ballast_percent : 0;
-	mm_params.page_color = false;
-	return mm_init(fixture_alloc);
+	fixture_mm_config.cache_size = colors * PAGE_SIZE;
+	fixture_mm_config.cache_ways = 1;
+	fixture_mm_config.mm_shuffle = ballast_percent >= 0;
+	fixture_mm_config.mm_ballast = ballast_percent >= 0 ? (u32)ballast_percent : 0;
+	fixture_mm_config.page_color = false;
+	return mm_init(&fixture_mm_config, fixture_alloc);
 }
 
 /* The same for usable RAM only: ranges are n pairs of (base, size) bytes. */

@@ -279,33 +279,34 @@ static void test_select_by_name(void **state)
 static void test_boot_selection(void **state)
 {
 	/* the placement= row as init/params.c declares it */
-	struct kernel_param row = {
-		.name = "placement", .type = PARAM_ENUM, .value = &mm_params.placement, .choices = placement_choices
-	};
+	struct kernel_param row = { .name = "placement",
+				    .type = PARAM_ENUM,
+				    .value = &fixture_mm_config.placement,
+				    .choices = placement_choices };
 	(void)state;
 
 	/* placement=vacolor page_color=off: mm_init gets both as given */
 	capture_reset();
-	mm_params.placement = PLACEMENT_VACOLOR;
-	mm_params.placement_given = true;
-	mm_params.page_color_given = true;
+	fixture_mm_config.placement = PLACEMENT_VACOLOR;
+	fixture_mm_config.placement_given = true;
+	fixture_mm_config.page_color_given = true;
 	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0); /* fixture sets page_color off itself */
 	assert_string_equal(placement_name(), "vacolor");
 	assert_true(capture_contains("placement: placement=vacolor and page_color=off given: placement= wins"));
 	assert_true(capture_contains("placement: vacolor (color = virtual page number"));
-	mm_params.placement_given = false;
-	mm_params.page_color_given = false;
+	fixture_mm_config.placement_given = false;
+	fixture_mm_config.page_color_given = false;
 
 	/* page_color=on alone: binhop */
 	capture_reset();
-	mm_params.page_color = true;
-	mm_params.page_color_given = true;
+	fixture_mm_config.page_color = true;
+	fixture_mm_config.page_color_given = true;
 	fixture_teardown();
-	mm_init(fixture_alloc);
+	mm_init(&fixture_mm_config, fixture_alloc);
 	assert_string_equal(placement_name(), "binhop");
 	assert_true(capture_contains("placement: binhop (bin hopping"));
 	assert_false(capture_contains("placement= wins"));
-	mm_params.page_color_given = false;
+	fixture_mm_config.page_color_given = false;
 
 	/* a bad name: the parser refuses it, naming every accepted policy */
 	capture_reset();
@@ -313,8 +314,8 @@ static void test_boot_selection(void **state)
 	assert_true(capture_contains("placement=fifo rejected"));
 	assert_true(capture_contains("buddy|binhop|vacolor|bestbin|random"));
 	assert_false(row.given);
-	assert_int_equal(mm_params.placement, PLACEMENT_VACOLOR); /* untouched */
-	mm_params.placement = PLACEMENT_BINHOP;
+	assert_int_equal(fixture_mm_config.placement, PLACEMENT_VACOLOR); /* untouched */
+	fixture_mm_config.placement = PLACEMENT_BINHOP;
 }
 
 /* A color set restricts what a coloring policy picks: only colors 8..11

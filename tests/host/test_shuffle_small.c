@@ -67,12 +67,12 @@ static int build(const struct machine *m, u32 seed, int ballast)
 		return -1;
 	task_init();
 	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
-	mm_params.cache_size = COLORS * PAGE_SIZE;
-	mm_params.cache_ways = 1;
-	mm_params.mm_shuffle = ballast >= 0;
-	mm_params.mm_ballast = ballast >= 0 ? (u32)ballast : 0;
-	mm_params.page_color = true; /* as at boot: the self-tests run with coloring on */
-	return mm_init(fixture_alloc);
+	fixture_mm_config.cache_size = COLORS * PAGE_SIZE;
+	fixture_mm_config.cache_ways = 1;
+	fixture_mm_config.mm_shuffle = ballast >= 0;
+	fixture_mm_config.mm_ballast = ballast >= 0 ? (u32)ballast : 0;
+	fixture_mm_config.page_color = true; /* as at boot: the self-tests run with coloring on */
+	return mm_init(&fixture_mm_config, fixture_alloc);
 }
 
 /* Free pages per zone right after the boot release, without ballast: what

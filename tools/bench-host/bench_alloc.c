@@ -82,6 +82,9 @@ static void teardown(void)
 
 static u32 policy;
 
+/* The configuration passed into mm_init(). */
+static struct mm_config bench_mm_config = MM_CONFIG_DEFAULT_INIT;
+
 static void build(u32 colors)
 {
 	struct e820_table raw = { 0 }, map;
@@ -93,12 +96,12 @@ static void build(u32 colors)
 	memblock_reset();
 	e820_memblock_add(&map);
 	memblock_reserve(0, 1u << 20);
-	mm_params.cache_size = colors * PAGE_SIZE;
-	mm_params.cache_ways = 1;
-	mm_params.page_color = false;
-	mm_params.mm_shuffle = true;
-	mm_params.mm_ballast = 50;
-	if (mm_init(host_alloc) < 0)
+	bench_mm_config.cache_size = colors * PAGE_SIZE;
+	bench_mm_config.cache_ways = 1;
+	bench_mm_config.page_color = false;
+	bench_mm_config.mm_shuffle = true;
+	bench_mm_config.mm_ballast = 50;
+	if (mm_init(&bench_mm_config, host_alloc) < 0)
 		exit(1);
 	if (placement_select_id(policy) < 0)
 		exit(1);

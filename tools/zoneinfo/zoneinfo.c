@@ -256,9 +256,9 @@ static void print_text(const struct e820_table *raw, const struct e820_table *ma
 			printf(" %u", z->free_area[o].nr_free);
 		printf("\n");
 	}
-	format_size(size, sizeof(size), mm_params.cache_size);
+	format_size(size, sizeof(size), boot_config.mm.cache_size);
 	printf("colors %u (cache_size %s, cache_ways %u), coloring %s, mm_shuffle %s", page_colors, size,
-	       mm_params.cache_ways, page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off");
+	       boot_config.mm.cache_ways, page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off");
 	if (mm_shuffle_enabled)
 		printf(", ballast %u pages", mm_ballast_pages);
 	printf("\n");
@@ -297,7 +297,7 @@ static void print_json(const struct e820_table *raw, const struct e820_table *ma
 	printf("\n  ],\n  \"present_pages\": %u, \"managed_pages\": %u, \"free_pages\": %u,\n", present, managed,
 	       free_pages);
 	printf("  \"colors\": %u, \"cache_size\": %u, \"cache_ways\": %u, \"page_color\": %s,\n", page_colors,
-	       mm_params.cache_size, mm_params.cache_ways, page_color_enabled ? "true" : "false");
+	       boot_config.mm.cache_size, boot_config.mm.cache_ways, page_color_enabled ? "true" : "false");
 	printf("  \"mm_shuffle\": %s, \"ballast_pages\": %u\n}\n", mm_shuffle_enabled ? "true" : "false",
 	       mm_shuffle_enabled ? mm_ballast_pages : 0);
 }
@@ -334,7 +334,7 @@ int main(int argc, char **argv)
 			fname = argv[i];
 	}
 	console_register(stderr_console);
-	mm_params.mm_shuffle = false; /* deterministic unless asked */
+	boot_config.mm.mm_shuffle = false; /* deterministic unless asked */
 	if (cmdline)
 		params_parse(cmdline);
 
@@ -365,7 +365,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memblock_reserve(0, RESERVED_LOW);
-	if (mm_init(host_alloc) < 0)
+	if (mm_init(&boot_config.mm, host_alloc) < 0)
 		return 1;
 	if (json)
 		print_json(&raw, &map, dropped);
