@@ -141,28 +141,30 @@ u32 bench_reuse(const struct bench_config *cfg)
 		}
 		for (m = 0; m < 2; m++) {
 			bool colored, bad = false;
-			u32 r, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
+			u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
 			char keys[64], extra[160];
 
 			if (!wl_mode(&c, m, &colored))
 				continue;
 			for (r = 0; r < c.runs; r++) {
-				v[r] = reuse_run(&c, pages, colored, r, overhead, &h, &mi, &mc, &bad);
-				if (v[r] < 0) {
-					failures++;
-					v[r] = 0;
-					bad = true;
+				double x = reuse_run(&c, pages, colored, r, overhead, &h, &mi, &mc, &bad);
+
+				if (x < 0) {
+					failures++; /* a run that did not happen is no result */
+				} else {
+					v[ran++] = x;
+					hits += h;
+					misses += mi;
+					worst = MAX(worst, mc);
 				}
-				hits += h;
-				misses += mi;
-				worst = MAX(worst, mc);
 				if (c.check && mm_check() < 0)
 					failures++;
 			}
 			ksnprintf(keys, sizeof(keys), "bufs=%u ws=%u", nb, ws);
 			ksnprintf(extra, sizeof(extra), "policy=%s verified=%s max_per_color=%u", bench_policy_name(),
 				  bad ? "no" : "yes", worst);
-			bench_report("reuse", keys, "cycles/load", colored, v, c.runs, hits, misses, c.tsc_khz, extra);
+			wl_report("reuse", keys, "cycles/load", colored, v, ran, c.runs, hits, misses, c.tsc_khz,
+				  extra);
 		}
 	}
 	return failures;

@@ -146,29 +146,30 @@ u32 bench_sparse(const struct bench_config *cfg)
 			continue;
 		for (m = 0; m < 2; m++) {
 			bool colored, bad = false;
-			u32 r, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
+			u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
 			char keys[64], extra[160];
 
 			if (!wl_mode(cfg, m, &colored))
 				continue;
 			for (r = 0; r < cfg->runs; r++) {
-				v[r] = sparse_run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
-				if (v[r] < 0) {
-					failures++;
-					v[r] = 0;
-					bad = true;
+				double x = sparse_run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
+
+				if (x < 0) {
+					failures++; /* a run that did not happen is no result */
+				} else {
+					v[ran++] = x;
+					hits += h;
+					misses += mi;
+					worst = MAX(worst, mc);
 				}
-				hits += h;
-				misses += mi;
-				worst = MAX(worst, mc);
 				if (cfg->check && mm_check() < 0)
 					failures++;
 			}
 			ksnprintf(keys, sizeof(keys), "k=%u ws=%u", k, ws);
 			ksnprintf(extra, sizeof(extra), "policy=%s span=%u verified=%s max_per_color=%u",
 				  bench_policy_name(), span, bad ? "no" : "yes", worst);
-			bench_report("sparse", keys, "cycles/load", colored, v, cfg->runs, hits, misses, cfg->tsc_khz,
-				     extra);
+			wl_report("sparse", keys, "cycles/load", colored, v, ran, cfg->runs, hits, misses, cfg->tsc_khz,
+				  extra);
 		}
 	}
 	return failures;

@@ -125,7 +125,7 @@ out:
 u32 bench_triad(const struct bench_config *cfg)
 {
 	u64 overhead = bench_timer_overhead();
-	u32 failures = 0, ws, m;
+	u32 failures = 0, ws, m, last_pages = 0;
 	double v[64];
 
 	printk("\ntriad: a[i] = b[i] + %u * c[i] over three u32 arrays, pages allocated interleaved (a0 b0 c0 a1 ...),"
@@ -133,6 +133,16 @@ u32 bench_triad(const struct bench_config *cfg)
 	       TRIAD_SCALAR, cfg->runs);
 	for (ws = cfg->min_ws; ws && ws <= cfg->max_ws; ws <<= 1) {
 		u32 pages = MAX(ws / 3 / PAGE_SIZE, 1u);
+
+		if (pages == last_pages) {
+			/* at least one page per array: a small ws rounds to the previous point's */
+			printk(
+			    "triad: ws=%u gives the same arrays as the previous point (3 x %u pages: whole pages per "
+			    "array); not run again\n",
+			    ws, pages);
+			continue;
+		}
+		last_pages = pages;
 		u32 stride =
 		    triad_va_stride(pages * PAGE_SIZE, wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE);
 
@@ -145,29 +155,30 @@ u32 bench_triad(const struct bench_config *cfg)
 			continue;
 		for (m = 0; m < 2; m++) {
 			bool colored, bad = false;
-			u32 r, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
+			u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
 			char keys[64], extra[128];
 
 			if (!wl_mode(cfg, m, &colored))
 				continue;
 			for (r = 0; r < cfg->runs; r++) {
-				v[r] = triad_run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
-				if (v[r] < 0) {
-					failures++;
-					v[r] = 0;
-					bad = true; /* not every run was checked */
+				double x = triad_run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
+
+				if (x < 0) {
+					failures++; /* a run that did not happen is no result */
+				} else {
+					v[ran++] = x;
+					hits += h;
+					misses += mi;
+					worst = MAX(worst, mc);
 				}
-				hits += h;
-				misses += mi;
-				worst = MAX(worst, mc);
 				if (cfg->check && mm_check() < 0)
 					failures++;
 			}
 			ksnprintf(keys, sizeof(keys), "ws=%u n=%u", 3 * pages * PAGE_SIZE, pages * (PAGE_SIZE / 4));
 			ksnprintf(extra, sizeof(extra), "policy=%s verified=%s max_per_color=%u", bench_policy_name(),
 				  bad ? "no" : "yes", worst);
-			bench_report("triad", keys, "cycles/elem", colored, v, cfg->runs, hits, misses, cfg->tsc_khz,
-				     extra);
+			wl_report("triad", keys, "cycles/elem", colored, v, ran, cfg->runs, hits, misses, cfg->tsc_khz,
+				  extra);
 		}
 	}
 	return failures;

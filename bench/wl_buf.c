@@ -72,3 +72,22 @@ u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors)
 		return 0;
 	return color_max_load(pfns, n, colors, counts);
 }
+
+void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran, u32 runs,
+	       u32 hits, u32 misses, u32 tsc_khz, const char *extra)
+{
+	struct bench_point pt = { .bench = bench,
+				  .keys = keys,
+				  .unit = unit,
+				  .colored = colored,
+				  .v = v,
+				  .ran = ran,
+				  .runs = runs,
+				  .reason = ran < runs ? "no_memory" : NULL,
+				  .hits = hits,
+				  .misses = misses,
+				  .tsc_khz = tsc_khz,
+				  .extra = extra };
+
+	bench_report_point(&pt);
+}

@@ -76,6 +76,13 @@ u32 wl_colors(u32 cache_size, u32 ways);
 /* color_max_load() over the configured colors (scratch inside). */
 u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors);
 
+/* Reports one point of a workload: v[0..ran) are the completed runs of
+ * runs attempted; the runs that could not get their pages are not results
+ * (bench_format_record: "runs=K of=N reason=no_memory", or @skip when none
+ * completed). */
+void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran, u32 runs,
+	       u32 hits, u32 misses, u32 tsc_khz, const char *extra);
+
 /* Scratch of the workloads (bench/wl_buf.c): 2 x BENCH_MAX_PAGES entries. */
 extern u32 wl_scratch[];
 
