@@ -42,3 +42,24 @@ void bench_policy_task_counts(u32 *hits, u32 *misses)
 {
 	placement_task_stats(current, hits, misses);
 }
+
+/* Set while bench_run holds a policy for bench_policies=: the benchmarks'
+ * own coloring switch (on = binhop, off = buddy) then keeps that policy. */
+static bool policy_held;
+
+void bench_policy_hold(bool held)
+{
+	policy_held = held;
+}
+
+void bench_set_coloring(bool on)
+{
+	if (policy_held)
+		return;
+	placement_select_id(on ? PLACEMENT_BINHOP : PLACEMENT_BUDDY);
+}
+
+int bench_set_placement(const char *name)
+{
+	return placement_select(name);
+}

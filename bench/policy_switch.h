@@ -61,4 +61,8 @@ void bench_policy_task_counts(u32 *hits, u32 *misses);
  * it is ignored. Returns the page, or NULL when memory ran out. */
 struct page *bench_alloc_page_va(u32 vaddr);
 
+/* While held (the driver's bench_policies= loop), bench_set_coloring()
+ * leaves the policy in force alone. */
+void bench_policy_hold(bool held);
+
 #endif

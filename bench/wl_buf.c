@@ -91,3 +91,18 @@ void wl_report(const char *bench, const char *keys, const char *unit, bool color
 
 	bench_report_point(&pt);
 }
+
+u32 bench_va_bytes(const struct bench_config *cfg)
+{
+	u32 mask = bench_expand(cfg->which);
+	u64 need = 2ull * cfg->max_ws;
+	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
+
+	if (mask & BENCH_BIT(BENCH_TRIAD))
+		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
+	if (mask & BENCH_BIT(BENCH_SPARSE)) {
+		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
+		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
+	}
+	return (u32)MIN(need, (u64)BENCH_VA_MAX);
+}
