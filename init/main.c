@@ -28,6 +28,8 @@
 
 void kmain(u32 magic, u32 mbi_phys);
 
+static struct mwc boot_rng; /* starting colors and the shuffle, from seed= */
+
 void kmain(u32 magic, u32 mbi_phys)
 {
 	const struct multiboot_info *mbi = (const struct multiboot_info *)mbi_phys;
@@ -59,7 +61,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	llc = defaults_from_machine();
 	params_parse(cmdline);
 	defaults_apply_rules();
-	mwc_init(&mwc_global, boot_config.seed, MWC_CARRY_DEFAULT);
+	mwc_init(&boot_rng, boot_config.seed, MWC_CARRY_DEFAULT); /* the boot's one generator */
+	boot_config.mm.rng = &boot_rng;
 	boot_log_machine(mbi, cmdline, llc);
 
 	usable = setup_memory(mbi);

@@ -7,8 +7,6 @@
  * (2^32 - 1)^2 + (2^32 - 1) = 2^64 - 2^32. */
 #include "kernel/mwc.h"
 
-struct mwc mwc_global = { MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT };
-
 /* mwc_init: cannot fail; any (seed, carry) is accepted. (0, 0) is a fixed
  * point that yields only zeros, as in the reference. */
 void mwc_init(struct mwc *g, u32 seed, u32 carry)

@@ -28,7 +28,4 @@ u32 mwc_next(struct mwc *g);
  * returns 0 when bound is 0. */
 u32 mwc_below(struct mwc *g, u32 bound);
 
-/* The kernel's global generator (seeded from seed= or the TSC at boot). */
-extern struct mwc mwc_global;
-
 #endif

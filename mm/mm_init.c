@@ -58,6 +58,10 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 	struct page *map;
 
 	mm_config = *config;
+	if (!mm_config.rng) {
+		printk("mm: mm_init without a random generator (mm_config.rng)\n");
+		return -1;
+	}
 
 	if (!end) {
 		printk("mm: no usable memory\n");
@@ -71,7 +75,7 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 	free_area_init(map, end);
 	colors = page_color_count(mm_config.cache_size, mm_config.cache_ways);
 	cfg = (struct placement_config){
-		.colors = colors, .mwc = &mwc_global, .reshuffle = __shuffle_free_lists, .alloc = alloc
+		.colors = colors, .mwc = mm_config.rng, .reshuffle = __shuffle_free_lists, .alloc = alloc
 	};
 	if (placement_setup(&cfg) < 0)
 		printk("mm: cannot allocate the placement lists for %u colors; only placement=buddy available\n",
@@ -81,7 +85,7 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 		/* the scratch array comes out of memblock before the release */
 		u32 n = count_free() + 1024;
 		u32 *scratch = alloc(n * 4);
-		if (!scratch || shuffle_release_memblock(scratch, n, mm_config.mm_ballast) < 0) {
+		if (!scratch || shuffle_release_memblock(scratch, n, mm_config.mm_ballast, mm_config.rng) < 0) {
 			printk("mm: mm_shuffle: no memory for the shuffle array; booting unshuffled\n");
 			mm_shuffle_enabled = false;
 			mm_release_memblock();

@@ -6,6 +6,8 @@
 
 #include "kernel/types.h"
 
+struct mwc;
+
 struct mm_config {
 	bool page_color;       /* page_color=on|off: coloring at boot (default on) */
 	u32 placement;	       /* placement=NAME: enum placement_id; used when given */
@@ -16,6 +18,8 @@ struct mm_config {
 	bool mm_shuffle;       /* mm_shuffle=on|off: imitate a long-running system */
 	u32 mm_ballast;	       /* mm_ballast=N: percent of free pages kept as ballast */
 	bool mm_debug;	       /* mm_debug=on|off: junk-fill freed pages, extra checks */
+	struct mwc *rng;       /* the generator of the shuffle and of the policies' random
+				  choices: the caller's state, passed explicitly (required) */
 };
 
 /* The memory manager's configuration, passed into mm_init() (init/params.c

@@ -26,11 +26,13 @@ static void collect_range(u32 start, u32 end, void *arg)
 }
 
 /* Fisher-Yates: every permutation of v[0..n) equally likely. */
+static struct mwc *shuffle_rng; /* the caller's generator (shuffle_release_memblock) */
+
 static void fisher_yates(u32 *v, u32 n)
 {
 	u32 i;
 	for (i = n; i > 1; i--) {
-		u32 j = mwc_below(&mwc_global, i), t = v[i - 1];
+		u32 j = mwc_below(shuffle_rng, i), t = v[i - 1];
 		v[i - 1] = v[j];
 		v[j] = t;
 	}
@@ -155,7 +157,7 @@ static void mark_reserve(const u32 *pfns, u32 n, struct reserve_plan *plan)
 
 u32 shuffle_reserve_pages[MAX_NR_ZONES];
 
-int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
+int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent, struct mwc *rng)
 {
 	static struct reserve_plan plan;
 	struct collect c = { scratch, 0, scratch_len };
@@ -168,9 +170,10 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent)
 	if (c.n > scratch_len)
 		return -1;
 	shuffle_scratch = scratch;
+	shuffle_rng = rng;
 	shuffle_scratch_len = scratch_len;
 	{
-		u32 offset = mwc_below(&mwc_global, 4), b;
+		u32 offset = mwc_below(rng, 4), b;
 		for (b = 0; b < ARRAY_SIZE(fragmented) * 32; b++) {
 			if ((b + offset) % 4)
 				fragmented[b / 32] |= 1u << (b % 32);

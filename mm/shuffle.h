@@ -71,7 +71,8 @@ extern u32 shuffle_reserve_pages[MAX_NR_ZONES];
  * least memblock's free page count) and stays owned by this module for
  * hook 2. Returns the pages freed, or -1 when scratch is too small (nothing
  * is freed then). */
-int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent);
+struct mwc;
+int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent, struct mwc *rng);
 
 /* Hook 2: Fisher-Yates shuffle of every plain free list of every zone
  * (a no-op while coloring is on, or when mm_shuffle is off). Zone lock held. */

@@ -181,6 +181,8 @@ static void init_node(struct page *map, u32 end)
 	}
 }
 
+static struct mwc fuzz_rng; /* the allocator's generator, passed explicitly */
+
 static void build(u8 h)
 {
 	static const u64 ram[][2] = {
@@ -205,9 +207,9 @@ static void build(u8 h)
 	CHECK(map);
 	init_node(map, end);
 	task_init();
-	mwc_init(&mwc_global, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT);
+	mwc_init(&fuzz_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT);
 	struct placement_config cfg = { .colors = 1u << (3 * (h & 7) % 15),
-					.mwc = &mwc_global,
+					.mwc = &fuzz_rng,
 					.reshuffle = __shuffle_free_lists,
 					.alloc = track_alloc };
 	CHECK(placement_setup(&cfg) == 0);
@@ -215,7 +217,7 @@ static void build(u8 h)
 	mm_ballast_pages = 0;
 	if (mm_shuffle_enabled) {
 		u32 n = memblock_memory_pages(0, end);
-		CHECK(shuffle_release_memblock(track_alloc(n * 4), n, (h >> 5) * 12) >= 0);
+		CHECK(shuffle_release_memblock(track_alloc(n * 4), n, (h >> 5) * 12, &fuzz_rng) >= 0);
 	} else {
 		mm_release_memblock();
 	}
@@ -346,7 +348,7 @@ static void op_alloc(u8 a, u8 b)
 	/* binhop and vacolor without a va: the round-robin target, predicted */
 	bool predict = colored && (placement_active_id == PLACEMENT_BINHOP || placement_active_id == PLACEMENT_VACOLOR);
 	struct placement_task before = *placement_task_of(current);
-	struct mwc peek = mwc_global;
+	struct mwc peek = fuzz_rng;
 	bool had_color[MAX_NR_ZONES] = { false };
 	int expect = -1, z;
 	struct page *p;

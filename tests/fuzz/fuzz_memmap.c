@@ -50,6 +50,10 @@
 #include "mm/shuffle.h"
 
 #include "tests/fuzz/fuzz_check.h"
+#include "kernel/mwc.h"
+
+/* The allocator's generator (mm_config.rng). */
+static struct mwc host_rng;
 
 #define MAX_IN	 40
 #define MAX_PFNS (256u * 1024 * 1024 / PAGE_SIZE)
@@ -312,6 +316,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_mm_config.page_color = (data[0] >> 4) & 1;
 	fuzz_mm_config.mm_shuffle = data[1] >> 7;
 	fuzz_mm_config.mm_ballast = (data[1] & 0x7f) % 91;
+	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
+	fuzz_mm_config.rng = &host_rng;
 	CHECK(mm_init(&fuzz_mm_config, track_alloc) == 0);
 	check_zones();
 	if (page_color_enabled) { /* and the same lists after a stop */

@@ -46,6 +46,8 @@ static inline void fixture_teardown(void)
 /* The configuration the fixture passes into mm_init() (each test file has
  * its own copy; tests may change fields before building). */
 static struct mm_config fixture_mm_config = MM_CONFIG_DEFAULT_INIT;
+/* The generator the fixture passes in (tests may copy it to predict picks). */
+static struct mwc fixture_rng;
 
 /* Builds the allocator the way the kernel does (mm_init() over memblock)
  * from a full e820 map: entries[n] with their types; the first MiB is
@@ -66,7 +68,8 @@ static inline int fixture_build_map(const struct e820_entry *entries, int n, u32
 	if (e820_memblock_add(&map) < 0 || memblock_reserve(0, 0x100000) < 0)
 		return -1;
 	task_init();
-	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
+	mwc_init(&fixture_rng, seed, MWC_CARRY_DEFAULT);
+	fixture_mm_config.rng = &fixture_rng;
 	fixture_mm_config.cache_size = colors * PAGE_SIZE;
 	fixture_mm_config.cache_ways = 1;
 	fixture_mm_config.mm_shuffle = ballast_percent >= 0;

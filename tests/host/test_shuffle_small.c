@@ -66,7 +66,8 @@ static int build(const struct machine *m, u32 seed, int ballast)
 	if (e820_memblock_add(&map) < 0 || memblock_reserve(0, MB(1)) < 0 || memblock_reserve(MB(1), m->kernel) < 0)
 		return -1;
 	task_init();
-	mwc_init(&mwc_global, seed, MWC_CARRY_DEFAULT);
+	mwc_init(&fixture_rng, seed, MWC_CARRY_DEFAULT);
+	fixture_mm_config.rng = &fixture_rng;
 	fixture_mm_config.cache_size = COLORS * PAGE_SIZE;
 	fixture_mm_config.cache_ways = 1;
 	fixture_mm_config.mm_shuffle = ballast >= 0;

@@ -14,7 +14,7 @@
  *    order or larger; NULL only when no zone of the list had one;
  *  - free pages + live pages + ballast stay equal to the managed pages;
  *  - while coloring is on: the target color is predicted (rounded up to the
- *    order, first target from a copy of mwc_global); a hit is counted iff the
+ *    order, first target from a copy of fixture_rng); a hit is counted iff the
  *    served zone had a block containing it, a hit returns exactly that color,
  *    a miss returns the nearest available color above it (checked by brute
  *    force on a sample of misses);
@@ -157,7 +157,7 @@ static bool do_alloc(gfp_t gfp, u32 order)
 	 * exactly; bestbin's target is checked by its own tests */
 	bool predict = colored && (placement_active_id == PLACEMENT_BINHOP || placement_active_id == PLACEMENT_VACOLOR);
 	struct placement_task before = *placement_task_of(current);
-	struct mwc peek = mwc_global;
+	struct mwc peek = fixture_rng;
 	u32 mask = page_colors - 1, want = 0, pfn, i;
 	int expect_zone = -1, z;
 	bool had_color[MAX_NR_ZONES] = { false };

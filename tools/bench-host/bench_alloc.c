@@ -51,6 +51,10 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 #include "mm/placement.h"
+#include "kernel/mwc.h"
+
+/* The allocator's generator (mm_config.rng). */
+static struct mwc host_rng;
 
 #define RING	      1024
 #define RUNS	      5
@@ -101,6 +105,8 @@ static void build(u32 colors)
 	bench_mm_config.page_color = false;
 	bench_mm_config.mm_shuffle = true;
 	bench_mm_config.mm_ballast = 50;
+	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
+	bench_mm_config.rng = &host_rng;
 	if (mm_init(&bench_mm_config, host_alloc) < 0)
 		exit(1);
 	if (placement_select_id(policy) < 0)

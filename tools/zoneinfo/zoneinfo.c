@@ -46,6 +46,10 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
+#include "kernel/mwc.h"
+
+/* The allocator's generator (mm_config.rng). */
+static struct mwc host_rng;
 
 #define RESERVED_LOW (1024u * 1024u) /* the kernel reserves the first MiB */
 
@@ -365,6 +369,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memblock_reserve(0, RESERVED_LOW);
+	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
+	boot_config.mm.rng = &host_rng;
 	if (mm_init(&boot_config.mm, host_alloc) < 0)
 		return 1;
 	if (json)
