@@ -65,6 +65,7 @@ u64 setup_memory(const struct multiboot_info *mbi)
 	min_ram_check(usable); /* stops below 4 MiB machines */
 
 	memblock_reset();
+	memblock_set_low_limit(ARCH_DMA_LIMIT_PFN); /* boot allocations spare the DMA zone */
 	if (e820_memblock_add(&map) <= 0)
 		panic("no usable memory in the map");
 	memblock_reserve(0, MiB); /* BIOS data, real-mode IVT, VGA, option ROMs */
@@ -74,6 +75,9 @@ u64 setup_memory(const struct multiboot_info *mbi)
 	lowmem_end = MIN(memblock_end_pfn(), ARCH_NORMAL_LIMIT_PFN) << PAGE_SHIFT;
 	if (paging_init(lowmem_end, pt_alloc) < 0)
 		panic("paging_init: out of memory for page tables");
+	boot_config.mm.max_zone_pfn[ZONE_DMA] = ARCH_DMA_LIMIT_PFN; /* arch supplies the facts */
+	boot_config.mm.max_zone_pfn[ZONE_NORMAL] = ARCH_NORMAL_LIMIT_PFN;
+	boot_config.mm.max_zone_pfn[ZONE_HIGHMEM] = ARCH_HIGHMEM_LIMIT_PFN;
 	if (mm_init(&boot_config.mm, boot_alloc) < 0)
 		panic("mm_init failed");
 	buddy_ready = true;

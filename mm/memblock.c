@@ -2,6 +2,15 @@
 #include "mm/memblock.h"
 #include "mm/mmzone.h"
 
+/* Boot allocations go below this pfn only when nothing fits above it
+ * (memblock_set_low_limit; 0 = no preference). */
+static u32 alloc_low_limit_pfn;
+
+void memblock_set_low_limit(u32 pfn)
+{
+	alloc_low_limit_pfn = pfn;
+}
+
 struct memblock memblock;
 
 void memblock_reset(void)
@@ -146,7 +155,7 @@ phys_addr_t memblock_alloc(u32 size, u32 align, u32 limit_pfn)
 	/* Above 16 MiB first, so that boot allocations (mem_map alone is 14 MiB
 	 * on a 3.5 GiB machine) leave the small DMA zone to its users; then
 	 * anywhere from 1 MiB up. */
-	s.min_pfn = DMA_LIMIT_PFN;
+	s.min_pfn = alloc_low_limit_pfn;
 	memblock_for_each_free_range(alloc_fit, &s);
 	s.min_pfn = MiB >> PAGE_SHIFT;
 	if (!s.found)

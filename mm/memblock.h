@@ -45,10 +45,15 @@ int memblock_add(u64 base, u64 size);
 int memblock_reserve(u64 base, u64 size);
 /* Allocates size bytes aligned to align (a power of two, >= PAGE_SIZE is
  * typical) from memory not reserved, entirely below limit_pfn: the lowest
- * fit at or above 16 MiB (sparing the DMA zone), else the lowest at or above
- * 1 MiB; the range is reserved. Returns the physical address, or 0 when
+ * fit at or above the low limit (memblock_set_low_limit), else the lowest at
+ * or above 1 MiB; the range is reserved. Returns the physical address, or 0 when
  * nothing fits. */
 phys_addr_t memblock_alloc(u32 size, u32 align, u32 limit_pfn);
+/* Sets the pfn below which memblock_alloc() goes only when nothing fits
+ * above it (the kernel gives the DMA zone's end, so that boot allocations
+ * spare the DMA zone); 0, the default, means none. Kept across
+ * memblock_reset(). */
+void memblock_set_low_limit(u32 pfn);
 /* Highest usable pfn + 1 (0 when memory is empty). */
 u32 memblock_end_pfn(void);
 /* Usable pages in [start_pfn, end_pfn). */

@@ -58,6 +58,11 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 	struct page *map;
 
 	mm_config = *config;
+	if (!mm_config.max_zone_pfn[MAX_NR_ZONES - 1] || mm_config.max_zone_pfn[0] > mm_config.max_zone_pfn[1] ||
+	    mm_config.max_zone_pfn[1] > mm_config.max_zone_pfn[2]) {
+		printk("mm: mm_init without ascending zone limits (mm_config.max_zone_pfn)\n");
+		return -1;
+	}
 	if (!mm_config.rng) {
 		printk("mm: mm_init without a random generator (mm_config.rng)\n");
 		return -1;
@@ -72,7 +77,7 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 		printk("mm: cannot allocate mem_map for %u pfns (%u bytes)\n", end, end * (u32)sizeof(struct page));
 		return -1;
 	}
-	free_area_init(map, end);
+	free_area_init(map, end, mm_config.max_zone_pfn);
 	colors = page_color_count(mm_config.cache_size, mm_config.cache_ways);
 	cfg = (struct placement_config){
 		.colors = colors, .mwc = mm_config.rng, .reshuffle = __shuffle_free_lists, .alloc = alloc

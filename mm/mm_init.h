@@ -5,21 +5,24 @@
 #define MM_MM_INIT_H
 
 #include "kernel/types.h"
+#include "mm/mmzone.h"
 
 struct mwc;
 
 struct mm_config {
-	bool page_color;       /* page_color=on|off: coloring at boot (default on) */
-	u32 placement;	       /* placement=NAME: enum placement_id; used when given */
-	bool placement_given;  /* placement= was on the command line */
-	bool page_color_given; /* page_color= was on the command line (for the log) */
-	u32 cache_size;	       /* cache_size=N[K|M]: bytes, power of two when given */
-	u32 cache_ways;	       /* cache_ways=N: associativity used for colors */
-	bool mm_shuffle;       /* mm_shuffle=on|off: imitate a long-running system */
-	u32 mm_ballast;	       /* mm_ballast=N: percent of free pages kept as ballast */
-	bool mm_debug;	       /* mm_debug=on|off: junk-fill freed pages, extra checks */
-	struct mwc *rng;       /* the generator of the shuffle and of the policies' random
+	bool page_color;		/* page_color=on|off: coloring at boot (default on) */
+	u32 placement;			/* placement=NAME: enum placement_id; used when given */
+	bool placement_given;		/* placement= was on the command line */
+	bool page_color_given;		/* page_color= was on the command line (for the log) */
+	u32 cache_size;			/* cache_size=N[K|M]: bytes, power of two when given */
+	u32 cache_ways;			/* cache_ways=N: associativity used for colors */
+	bool mm_shuffle;		/* mm_shuffle=on|off: imitate a long-running system */
+	u32 mm_ballast;			/* mm_ballast=N: percent of free pages kept as ballast */
+	bool mm_debug;			/* mm_debug=on|off: junk-fill freed pages, extra checks */
+	struct mwc *rng;		/* the generator of the shuffle and of the policies' random
 				  choices: the caller's state, passed explicitly (required) */
+	u32 max_zone_pfn[MAX_NR_ZONES]; /* end pfn of each zone (exclusive): the
+					  architecture's limits (required) */
 };
 
 /* The memory manager's configuration, passed into mm_init() (init/params.c

@@ -21,10 +21,9 @@
 #define PAGE_SIZE  (1u << PAGE_SHIFT)
 #define MAX_ORDER  11 /* orders 0..10: blocks of 4 KiB .. 4 MiB */
 
-/* Zone limits in pfns: the i386 layout (arch facts, repeated here so that
- * mm/ also builds on the host; arch/x86/arch.h carries the same numbers). */
-#define DMA_LIMIT_PFN	  (16u * MiB >> PAGE_SHIFT)
-#define NORMAL_LIMIT_PFN  (896u * MiB >> PAGE_SHIFT)
+/* The pfn space this kernel addresses: 32-bit physical addresses, no PAE
+ * (4 GiB). The zone limits are the architecture's: free_area_init() takes
+ * them (arch/x86/arch.h gives the i386 layout). */
 #define HIGHMEM_LIMIT_PFN 0x100000u /* 4 GiB */
 
 enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };

@@ -23,7 +23,8 @@ const char *const zone_names[MAX_NR_ZONES] = { "DMA", "Normal", "HighMem" };
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
 
-static const u32 zone_limit_pfn[MAX_NR_ZONES + 1] = { 0, DMA_LIMIT_PFN, NORMAL_LIMIT_PFN, HIGHMEM_LIMIT_PFN };
+/* zone_limit_pfn[z] .. zone_limit_pfn[z + 1]: the pfns zone z may hold (free_area_init). */
+static u32 zone_limit_pfn[MAX_NR_ZONES + 1];
 
 /* ---- free lists ---------------------------------------------------------- */
 
@@ -342,9 +343,13 @@ u32 nr_free_pages(void)
 
 /* ---- building the node --------------------------------------------------- */
 
-void free_area_init(struct page *map, u32 nr_pfns)
+void free_area_init(struct page *map, u32 nr_pfns, const u32 *max_zone_pfn)
 {
 	u32 z, pfn, o;
+
+	zone_limit_pfn[0] = 0;
+	for (z = 0; z < MAX_NR_ZONES; z++)
+		zone_limit_pfn[z + 1] = max_zone_pfn[z];
 
 	contig_page_data.node_mem_map = map;
 	contig_page_data.node_spanned_pages = nr_pfns;
@@ -378,7 +383,7 @@ void free_area_init(struct page *map, u32 nr_pfns)
 		}
 	}
 	for (pfn = 0; pfn < nr_pfns; pfn++) {
-		u32 zid = pfn < DMA_LIMIT_PFN ? ZONE_DMA : pfn < NORMAL_LIMIT_PFN ? ZONE_NORMAL : ZONE_HIGHMEM;
+		u32 zid = pfn < zone_limit_pfn[1] ? ZONE_DMA : pfn < zone_limit_pfn[2] ? ZONE_NORMAL : ZONE_HIGHMEM;
 		map[pfn].flags = PG_reserved | (zid << PG_ZONE_SHIFT);
 		map[pfn].private = 0;
 		INIT_LIST_HEAD(&map[pfn].lru);

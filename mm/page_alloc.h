@@ -44,13 +44,15 @@ extern u32 mm_bad_free_count;
 
 /* Building the allocator (mm/page_alloc.c):
  * free_area_init() sets up contig_page_data over a caller-supplied mem_map
- * of nr_pfns entries (pfns 0..nr_pfns-1): every page starts reserved, zones
+ * of nr_pfns entries (pfns 0..nr_pfns-1), with zone z covering pfns up to
+ * max_zone_pfn[z] (exclusive, ascending; the architecture's limits, as
+ * Linux's free_area_init(max_zone_pfn)): every page starts reserved, zones
  * get their spans and present pages from memblock.memory. The placement
  * policy's lists are then attached (placement_setup), and
  * mm_release_memblock() frees every unreserved usable page into the buddy
  * lists (managed_pages). Host tests and tools/zoneinfo run exactly this on a
  * private, malloc'd mem_map. */
-void free_area_init(struct page *map, u32 nr_pfns);
+void free_area_init(struct page *map, u32 nr_pfns, const u32 *max_zone_pfn);
 void mm_release_memblock(void);
 
 /* Optional callback run on each block as it is freed (the kernel junk-fills

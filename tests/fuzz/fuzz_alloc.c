@@ -80,6 +80,10 @@ static char mm_fail_line[160];
 static void print_catch(void);
 #define FUZZ_CHECK_HOOK() print_catch()
 #include "tests/fuzz/fuzz_check.h"
+#include "arch/x86/arch.h"
+
+/* The i386 zone layout (arch/x86/arch.h), passed to free_area_init(). */
+static const u32 fuzz_zone_limits[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN, ARCH_HIGHMEM_LIMIT_PFN };
 
 #define MAX_OPS 256
 #define MB(x)	((u64)(x) << 20)
@@ -157,7 +161,7 @@ static void init_node(struct page *map, u32 end)
 	static struct page *map0;
 
 	if (!map0 || rebuild_init) {
-		free_area_init(map, end);
+		free_area_init(map, end, fuzz_zone_limits);
 		if (map0)
 			return;
 		map0 = malloc(end * sizeof(*map0));
@@ -175,7 +179,7 @@ static void init_node(struct page *map, u32 end)
 	}
 	if (verify_restore) {
 		struct pglist_data restored = contig_page_data;
-		free_area_init(map, end);
+		free_area_init(map, end, fuzz_zone_limits);
 		CHECK(!memcmp(&restored, &contig_page_data, sizeof(restored)) &&
 		      !memcmp(map, map0, end * sizeof(*map)));
 	}

@@ -51,6 +51,7 @@
 
 #include "tests/fuzz/fuzz_check.h"
 #include "kernel/mwc.h"
+#include "arch/x86/arch.h"
 
 /* The allocator's generator (mm_config.rng). */
 static struct mwc host_rng;
@@ -240,8 +241,8 @@ static struct mm_config fuzz_mm_config = MM_CONFIG_DEFAULT_INIT;
 /* ---- the zones ------------------------------------------------------------ */
 static void check_zones(void)
 {
-	static const u32 lo[MAX_NR_ZONES] = { 0, DMA_LIMIT_PFN, NORMAL_LIMIT_PFN };
-	static const u32 hi[MAX_NR_ZONES] = { DMA_LIMIT_PFN, NORMAL_LIMIT_PFN, HIGHMEM_LIMIT_PFN };
+	static const u32 lo[MAX_NR_ZONES] = { 0, ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN };
+	static const u32 hi[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN, ARCH_HIGHMEM_LIMIT_PFN };
 	u32 z, o, managed = 0, present = 0;
 
 	CHECK(mm_check() == 0);
@@ -318,6 +319,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_mm_config.mm_ballast = (data[1] & 0x7f) % 91;
 	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
 	fuzz_mm_config.rng = &host_rng;
+	{
+		static const u32 lim[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN,
+						       ARCH_HIGHMEM_LIMIT_PFN };
+		memcpy(fuzz_mm_config.max_zone_pfn, lim, sizeof(lim)); /* the i386 layout (arch/x86/arch.h) */
+	}
 	CHECK(mm_init(&fuzz_mm_config, track_alloc) == 0);
 	check_zones();
 	if (page_color_enabled) { /* and the same lists after a stop */

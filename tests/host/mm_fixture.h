@@ -11,6 +11,7 @@
 #include "kernel/task.h"
 #include "arch/x86/e820.h"
 #include "mm/memblock.h"
+#include "arch/x86/arch.h"
 #include "mm/mm_init.h"
 #include "tests/host/host_support.h"
 #include "mm/mm_check.h"
@@ -70,6 +71,11 @@ static inline int fixture_build_map(const struct e820_entry *entries, int n, u32
 	task_init();
 	mwc_init(&fixture_rng, seed, MWC_CARRY_DEFAULT);
 	fixture_mm_config.rng = &fixture_rng;
+	{
+		static const u32 lim[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN,
+						       ARCH_HIGHMEM_LIMIT_PFN };
+		memcpy(fixture_mm_config.max_zone_pfn, lim, sizeof(lim)); /* the i386 layout (arch/x86/arch.h) */
+	}
 	fixture_mm_config.cache_size = colors * PAGE_SIZE;
 	fixture_mm_config.cache_ways = 1;
 	fixture_mm_config.mm_shuffle = ballast_percent >= 0;

@@ -9,6 +9,7 @@
 #include "mm/mm_stat.h"
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
+#include "arch/x86/arch.h"
 
 /* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB. */
 static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
@@ -163,10 +164,10 @@ static void test_zone_fallback_order(void **state)
 	struct page *k = alloc_pages(GFP_KERNEL, 0);
 	struct page *d = alloc_pages(GFP_DMA, 0);
 	assert_int_equal(page_zonenum(h), ZONE_HIGHMEM);
-	assert_true(page_to_pfn(h) >= NORMAL_LIMIT_PFN);
+	assert_true(page_to_pfn(h) >= ARCH_NORMAL_LIMIT_PFN);
 	assert_int_equal(page_zonenum(k), ZONE_NORMAL);
 	assert_int_equal(page_zonenum(d), ZONE_DMA);
-	assert_true(page_to_pfn(d) < DMA_LIMIT_PFN);
+	assert_true(page_to_pfn(d) < ARCH_DMA_LIMIT_PFN);
 	assert_int_equal(contig_page_data.node_zones[ZONE_HIGHMEM].present_pages, (1024 - 896) * 256);
 	/* empty HighMem: buffers fall back to Normal */
 	struct zone *high = &contig_page_data.node_zones[ZONE_HIGHMEM];
@@ -310,10 +311,12 @@ static void test_memblock_alloc_and_reserve(void **state)
 	memblock_reset();
 	e820_memblock_add(&map);
 	memblock_reserve(0, MB(1));
+	memblock_set_low_limit(ARCH_DMA_LIMIT_PFN); /* as the kernel sets it */
 	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(16));
 	assert_int_equal(memblock_alloc(MB(15), 4096, 0x100000), MB(16) + KB(4));
 	/* what no longer fits above 16 MiB falls back to low memory */
 	assert_int_equal(memblock_alloc(MB(2), 4096, 0x100000), MB(1));
+	memblock_set_low_limit(0);
 }
 
 int main(void)

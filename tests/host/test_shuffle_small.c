@@ -68,6 +68,11 @@ static int build(const struct machine *m, u32 seed, int ballast)
 	task_init();
 	mwc_init(&fixture_rng, seed, MWC_CARRY_DEFAULT);
 	fixture_mm_config.rng = &fixture_rng;
+	{
+		static const u32 lim[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN,
+						       ARCH_HIGHMEM_LIMIT_PFN };
+		memcpy(fixture_mm_config.max_zone_pfn, lim, sizeof(lim)); /* the i386 layout (arch/x86/arch.h) */
+	}
 	fixture_mm_config.cache_size = COLORS * PAGE_SIZE;
 	fixture_mm_config.cache_ways = 1;
 	fixture_mm_config.mm_shuffle = ballast >= 0;

@@ -52,6 +52,7 @@
 #include "mm/page_color.h"
 #include "mm/placement.h"
 #include "kernel/mwc.h"
+#include "arch/x86/arch.h"
 
 /* The allocator's generator (mm_config.rng). */
 static struct mwc host_rng;
@@ -107,6 +108,11 @@ static void build(u32 colors)
 	bench_mm_config.mm_ballast = 50;
 	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
 	bench_mm_config.rng = &host_rng;
+	{
+		static const u32 lim[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN,
+						       ARCH_HIGHMEM_LIMIT_PFN };
+		memcpy(bench_mm_config.max_zone_pfn, lim, sizeof(lim)); /* the i386 layout (arch/x86/arch.h) */
+	}
 	if (mm_init(&bench_mm_config, host_alloc) < 0)
 		exit(1);
 	if (placement_select_id(policy) < 0)

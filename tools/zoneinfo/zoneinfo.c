@@ -47,6 +47,7 @@
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
 #include "kernel/mwc.h"
+#include "arch/x86/arch.h"
 
 /* The allocator's generator (mm_config.rng). */
 static struct mwc host_rng;
@@ -371,6 +372,11 @@ int main(int argc, char **argv)
 	memblock_reserve(0, RESERVED_LOW);
 	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
 	boot_config.mm.rng = &host_rng;
+	{
+		static const u32 lim[MAX_NR_ZONES] = { ARCH_DMA_LIMIT_PFN, ARCH_NORMAL_LIMIT_PFN,
+						       ARCH_HIGHMEM_LIMIT_PFN };
+		memcpy(boot_config.mm.max_zone_pfn, lim, sizeof(lim)); /* the i386 layout (arch/x86/arch.h) */
+	}
 	if (mm_init(&boot_config.mm, host_alloc) < 0)
 		return 1;
 	if (json)
