@@ -18,8 +18,6 @@
 #include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/placement.h"
 
-struct pglist_data contig_page_data;
-const char *const zone_names[MAX_NR_ZONES] = { "DMA", "Normal", "HighMem" };
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
 
