@@ -6,10 +6,6 @@
 #include "mm/internal.h"
 #include "mm/page_color.h"
 
-bool page_color_enabled;
-u32 page_colors = 1;
-struct page_color_stats page_color_stats;
-
 static const struct placement_ops *const policies[PLACEMENT_NR] = {
 	[PLACEMENT_BUDDY] = &placement_buddy_ops,     [PLACEMENT_BINHOP] = &placement_binhop_ops,
 	[PLACEMENT_VACOLOR] = &placement_vacolor_ops, [PLACEMENT_BESTBIN] = &placement_bestbin_ops,
@@ -21,7 +17,6 @@ const char *const placement_choices[] = { "buddy", "binhop", "vacolor", "bestbin
 const struct placement_ops *placement_active = &placement_buddy_ops;
 u8 placement_active_id = PLACEMENT_BUDDY;
 u8 placement_active_lists = PLACEMENT_PLAIN;
-struct placement_config placement_cfg;
 
 static void *storage[PLACEMENT_NR][MAX_NR_ZONES];
 static bool available[PLACEMENT_NR] = { [PLACEMENT_BUDDY] = true };
@@ -54,45 +49,12 @@ void page_color_stop(void)
 	placement_select_id(PLACEMENT_BUDDY);
 }
 
-/* ---- per-task state ------------------------------------------------------------ */
-
-static struct placement_task task_slots[PLACEMENT_TASKS];
-static u32 task_clock;
-
-struct placement_task *__placement_task_claim(struct task *t)
-{
-	struct placement_task *p = &task_slots[0];
-	u32 i, *use;
-
-	/* a free slot, else the one claimed longest ago */
-	for (i = 0; i < PLACEMENT_TASKS; i++) {
-		if (!task_slots[i].owner) {
-			p = &task_slots[i];
-			break;
-		}
-		if (task_slots[i].stamp < p->stamp)
-			p = &task_slots[i];
-	}
-	use = p->use;
-	*p = (struct placement_task){ .owner = t, .pid = t->pid, .stamp = ++task_clock, .use = use };
-	t->placement = p;
-	return p;
-}
-
-void placement_task_stats(struct task *t, u32 *hits, u32 *misses)
-{
-	struct placement_task *p = placement_task_of(t);
-
-	*hits = p->hits;
-	*misses = p->misses;
-}
-
 /* ---- setup ------------------------------------------------------------------------ */
 
 int placement_setup(const struct placement_config *cfg)
 {
 	struct zone *zone;
-	u32 id, i;
+	u32 id;
 	int rc = 0;
 
 	placement_active = &placement_buddy_ops;
@@ -103,9 +65,7 @@ int placement_setup(const struct placement_config *cfg)
 	page_color_stats = (struct page_color_stats){ 0 };
 	placement_cfg = *cfg;
 	color_lists_forget();
-	task_clock = 0;
-	for (i = 0; i < PLACEMENT_TASKS; i++)
-		task_slots[i] = (struct placement_task){ 0 };
+	__placement_tasks_reset();
 	for (id = 0; id < PLACEMENT_NR; id++) {
 		available[id] = id == PLACEMENT_BUDDY;
 		for_each_zone(zone)
@@ -118,12 +78,8 @@ int placement_setup(const struct placement_config *cfg)
 		return -1;
 	}
 	page_colors = cfg->colors;
-	/* bestbin's per-task use counts */
-	for (i = 0; i < PLACEMENT_TASKS; i++) {
-		task_slots[i].use = cfg->alloc(cfg->colors * 4);
-		if (!task_slots[i].use)
-			rc = -1;
-	}
+	if (__placement_tasks_alloc_use(cfg) < 0) /* bestbin's per-task use counts */
+		rc = -1;
 	for (id = 1; id < PLACEMENT_NR && !rc; id++) {
 		int err = 0;
 		for_each_zone(zone) {

@@ -189,6 +189,11 @@ static inline struct placement_task *placement_task_of(struct task *t)
 /* Task t's coloring counters (allocations that got / missed their target
  * color under a coloring policy), for bench/bench_buf.c. */
 void placement_task_stats(struct task *t, u32 *hits, u32 *misses);
+/* For placement_setup (mm/placement_task.c): forgets every task's state;
+ * gives each slot a use-count array of cfg->colors u32s through cfg->alloc
+ * (returns 0, or -1 when an allocation failed). */
+void __placement_tasks_reset(void);
+int __placement_tasks_alloc_use(const struct placement_config *cfg);
 
 /* ---- setup and selection ---------------------------------------------------- */
 

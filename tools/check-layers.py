@@ -15,9 +15,7 @@ boot/ (the entry and the Multiboot structures) sits right above kernel/.
 With --circles, a second report: circles of files in mm/ or bench/. Two
 files are joined when one calls (or reads a variable) that the other
 defines, as the symbol tables of the kernel's objects show (build/k/<dir>/
-*.o, read with nm); a circle is a cycle in that graph. It is a report, not
-a rule (yet): a registry that names its policies' ops while the policies
-use the registry's shared state is such a cycle by this measure.
+*.o, read with nm); a circle is a cycle in that graph.
 
 usage: tools/check-layers.py [--circles] [--objdir build/k] [--nm i686-linux-gnu-nm]
 Exit status 0 when the include rule holds (and, with --circles, there is no
@@ -101,9 +99,12 @@ def cycles(graph):
     return out
 
 
-def circle_violations(objdir, nm, folder):
+def circle_violations(objdir, nm, folder, root):
     d = os.path.join(objdir, folder)
-    objs = sorted(f for f in os.listdir(d) if f.endswith(".o") and ".sse2." not in f) if os.path.isdir(d) else []
+    # objects of sources that still exist (a stale object of a removed file
+    # would show edges the tree no longer has)
+    objs = sorted(f for f in os.listdir(d) if f.endswith(".o") and ".sse2." not in f
+                  and os.path.exists(os.path.join(root, folder, f[:-2] + ".c"))) if os.path.isdir(d) else []
     if not objs:
         return [f"{folder}/: no objects in {d} (build the kernel first)"]
     syms = {o[:-2]: symbols(nm, os.path.join(d, o)) for o in objs}
@@ -131,7 +132,7 @@ def main():
     bad = include_violations(root)
     if a.circles:
         for folder in ("mm", "bench"):
-            bad += circle_violations(objdir, a.nm, folder)
+            bad += circle_violations(objdir, a.nm, folder, root)
     for b in bad:
         print("layers:", b)
     print(f"layers: {'ok' if not bad else str(len(bad)) + ' violation(s)'}")

@@ -19,6 +19,16 @@ def test_this_tree_has_no_upward_include():
     assert r.stdout.strip().endswith("layers: ok")
 
 
+def test_no_circle_of_files_in_mm_or_bench():
+    """By the kernel objects' symbol tables (make test builds the kernel
+    first): no two files of mm/ or bench/ reach each other."""
+    objdir = os.path.join(ROOT, "build", "k")
+    assert os.path.isdir(os.path.join(objdir, "mm")), "build the kernel first (make kernel)"
+    r = subprocess.run([sys.executable, TOOL, "--root", ROOT, "--circles"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip().endswith("layers: ok")
+
+
 def write(root, path, text):
     full = os.path.join(root, path)
     os.makedirs(os.path.dirname(full), exist_ok=True)
