@@ -1,7 +1,8 @@
 /* tests/host/mm_fixture.h - builds the real mm/ allocator over a private,
  * malloc'd mem_map on the host, from a synthetic e820 map (the same path
  * the kernel takes at boot: e820_sanitize -> memblock -> free_area_init ->
- * page_color_setup -> release). Header-only. */
+ * placement_setup -> release, through mm_init with a struct mm_config).
+ * Header-only. */
 #ifndef TESTS_HOST_MM_FIXTURE_H
 #define TESTS_HOST_MM_FIXTURE_H
 

@@ -1,4 +1,4 @@
-/* tests/host/test_page_color.c - the page coloring policy (mm/page_color.c),
+/* tests/host/test_page_color.c - the page coloring policy binhop (mm/placement_binhop.c),
  * its bitmap (mm/color_bitmap.c) and the boot shuffle (mm/shuffle.c), on the
  * real mm/ code over a private mem_map. */
 #include <setjmp.h>

@@ -3,7 +3,7 @@
  * tests. Each test names the file and the behaviour it pins down.
  *
  * Open: test_dropped_above_4g_counts_overlapping_ram_once fails until
- * mm/e820.c counts the union of the usable bytes above 4 GiB (it sums the
+ * arch/x86/e820.c counts the union of the usable bytes above 4 GiB (it sums the
  * entries, so RAM listed twice is reported twice). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 
 #define GB(x) ((u64)(x) << 30)
 
-/* mm/e820.c, e820_sanitize(): *dropped_above_4g is "the bytes of usable
+/* arch/x86/e820.c, e820_sanitize(): *dropped_above_4g is "the bytes of usable
  * memory ignored at or above 4 GiB" (e820.h). Firmware that lists the same
  * RAM twice (or two overlapping usable ranges) must not double it: the boot
  * log ("memory: N MiB of usable memory at or above 4 GiB ignored") and
