@@ -40,3 +40,17 @@ u32 chain_cycle_length(void **start, u32 limit)
 	} while (p != start && steps <= limit);
 	return steps;
 }
+
+/* chain_chase: see chain.h. Not inlined, so every benchmark times the same
+ * loop whatever its caller. */
+__attribute__((noinline)) void **chain_chase(void **p, u32 loads)
+{
+	u32 i;
+
+	for (i = 0; i < loads; i += 8) {
+#define STEP p = (void **)*p;
+		STEP STEP STEP STEP STEP STEP STEP STEP
+#undef STEP
+	}
+	return p;
+}

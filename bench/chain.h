@@ -17,5 +17,9 @@ void **chain_build(u8 *buf, u32 ws, u32 line, bool random, struct mwc *g);
 /* Follows the chain from start until it returns there, at most limit steps.
  * Returns the cycle length (limit + 1 when it did not come back). */
 u32 chain_cycle_length(void **start, u32 limit);
+/* Follows the chain from p for loads dependent loads (rounded up to a
+ * multiple of 8: the loop is unrolled by 8) and returns where it stopped, so
+ * that the caller can keep the loads alive (store it to a volatile). */
+void **chain_chase(void **p, u32 loads);
 
 #endif

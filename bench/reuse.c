@@ -34,18 +34,6 @@
 #define new_pfns   (wl_scratch + BENCH_MAX_PAGES)
 static volatile void *reuse_sink;
 
-static __attribute__((noinline)) void **reuse_chase(void **p, u32 loads)
-{
-	u32 i;
-
-	for (i = 0; i < loads; i += 8) {
-#define STEP p = (void **)*p;
-		STEP STEP STEP STEP STEP STEP STEP STEP
-#undef STEP
-	}
-	return p;
-}
-
 /* One run in a new task. Returns cycles per load, or -1 on failure (no
  * memory, or a broken chain: *bad set). */
 static double reuse_run(const struct bench_config *cfg, u32 pages, bool colored, u32 run, u64 overhead, u32 *hits,
@@ -95,13 +83,13 @@ static double reuse_run(const struct bench_config *cfg, u32 pages, bool colored,
 		*bad = true;
 		goto unmap;
 	}
-	reuse_sink = reuse_chase(start, ws / REUSE_LINE); /* warm-up: one pass */
+	reuse_sink = chain_chase(start, ws / REUSE_LINE); /* warm-up: one pass */
 	ksnprintf(desc, sizeof(desc), "bench=reuse policy=%s color=%s bufs=%u ws=%u run=%u", bench_policy_name(),
 		  colored ? "on" : "off", nb, ws, run);
 	flags = local_irq_save();
 	bench_phase_begin(desc);
 	t0 = rdtsc_serialized();
-	p = reuse_chase(start, loads);
+	p = chain_chase(start, loads);
 	t1 = rdtsc_serialized();
 	bench_phase_end();
 	local_irq_restore(flags);
@@ -120,9 +108,8 @@ out:
 u32 bench_reuse(const struct bench_config *cfg)
 {
 	u64 overhead = bench_timer_overhead();
-	u32 failures = 0, ws, m, nb = MIN(MAX(cfg->reuse_bufs, 1u), REUSE_MAX_BUFS);
+	u32 failures = 0, ws, nb = MIN(MAX(cfg->reuse_bufs, 1u), REUSE_MAX_BUFS);
 	struct bench_config c = *cfg;
-	double v[64];
 
 	c.reuse_bufs = nb;
 	printk("\nreuse: %u buffers of the working set allocated and freed in a shuffled order, then a new buffer"
@@ -139,32 +126,11 @@ u32 bench_reuse(const struct bench_config *cfg)
 			}
 			continue;
 		}
-		for (m = 0; m < 2; m++) {
-			bool colored, bad = false;
-			u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
-			char keys[64], extra[160];
+		{
+			char keys[64];
 
-			if (!wl_mode(&c, m, &colored))
-				continue;
-			for (r = 0; r < c.runs; r++) {
-				double x = reuse_run(&c, pages, colored, r, overhead, &h, &mi, &mc, &bad);
-
-				if (x < 0) {
-					failures++; /* a run that did not happen is no result */
-				} else {
-					v[ran++] = x;
-					hits += h;
-					misses += mi;
-					worst = MAX(worst, mc);
-				}
-				if (c.check && mm_check() < 0)
-					failures++;
-			}
 			ksnprintf(keys, sizeof(keys), "bufs=%u ws=%u", nb, ws);
-			ksnprintf(extra, sizeof(extra), "policy=%s verified=%s max_per_color=%u", bench_policy_name(),
-				  bad ? "no" : "yes", worst);
-			wl_report("reuse", keys, "cycles/load", colored, v, ran, c.runs, hits, misses, c.tsc_khz,
-				  extra);
+			failures += wl_point(&c, reuse_run, pages, overhead, "reuse", keys, "cycles/load", NULL);
 		}
 	}
 	return failures;

@@ -36,19 +36,6 @@
 #define sparse_va   (wl_scratch + BENCH_MAX_PAGES)
 static volatile void *sparse_sink;
 
-/* Follows the chain for loads (a multiple of 8) dependent loads. */
-static __attribute__((noinline)) void **sparse_chase(void **p, u32 loads)
-{
-	u32 i;
-
-	for (i = 0; i < loads; i += 8) {
-#define STEP p = (void **)*p;
-		STEP STEP STEP STEP STEP STEP STEP STEP
-#undef STEP
-	}
-	return p;
-}
-
 /* One run in a new task. Returns cycles per load, or -1 on failure (no
  * memory, or a broken chain: *bad set). */
 static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored, u32 run, u64 overhead, u32 *hits,
@@ -100,7 +87,7 @@ static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored
 	flags = local_irq_save();
 	bench_phase_begin(desc);
 	t0 = rdtsc_serialized();
-	p = sparse_chase(start, loads);
+	p = chain_chase(start, loads);
 	t1 = rdtsc_serialized();
 	bench_phase_end();
 	local_irq_restore(flags);
@@ -125,8 +112,7 @@ out:
 u32 bench_sparse(const struct bench_config *cfg)
 {
 	u64 overhead = bench_timer_overhead();
-	u32 failures = 0, ws, m, k = cfg->sparse_k;
-	double v[64];
+	u32 failures = 0, ws, k = cfg->sparse_k;
 
 	printk("\nsparse: one line (offset 0) of every %u-th page, only those pages allocated; %u runs per point;"
 	       " cycles per dependent load\n",
@@ -144,32 +130,12 @@ u32 bench_sparse(const struct bench_config *cfg)
 		}
 		if (!wl_fits("sparse", ws, pages))
 			continue;
-		for (m = 0; m < 2; m++) {
-			bool colored, bad = false;
-			u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
-			char keys[64], extra[160];
+		{
+			char keys[64], note[32];
 
-			if (!wl_mode(cfg, m, &colored))
-				continue;
-			for (r = 0; r < cfg->runs; r++) {
-				double x = sparse_run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
-
-				if (x < 0) {
-					failures++; /* a run that did not happen is no result */
-				} else {
-					v[ran++] = x;
-					hits += h;
-					misses += mi;
-					worst = MAX(worst, mc);
-				}
-				if (cfg->check && mm_check() < 0)
-					failures++;
-			}
 			ksnprintf(keys, sizeof(keys), "k=%u ws=%u", k, ws);
-			ksnprintf(extra, sizeof(extra), "policy=%s span=%u verified=%s max_per_color=%u",
-				  bench_policy_name(), span, bad ? "no" : "yes", worst);
-			wl_report("sparse", keys, "cycles/load", colored, v, ran, cfg->runs, hits, misses, cfg->tsc_khz,
-				  extra);
+			ksnprintf(note, sizeof(note), "span=%u", span);
+			failures += wl_point(cfg, sparse_run, pages, overhead, "sparse", keys, "cycles/load", note);
 		}
 	}
 	return failures;

@@ -18,19 +18,6 @@
 
 #define LINE 64u
 
-/* Follows the chain for loads (a multiple of 16) loads; returns the end
- * pointer so the compiler cannot drop the loop. */
-static void **chase(void **p, u32 loads)
-{
-	u32 i;
-	for (i = 0; i < loads; i += 16) {
-#define STEP p = (void **)*p;
-		STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP STEP
-#undef STEP
-	}
-	return p;
-}
-
 static volatile void *chase_sink;
 
 /* Why a run failed: the negative values stride_run returns, and their names
@@ -81,10 +68,10 @@ static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhea
 	phase = bench_phase_label(desc);
 	flags = local_irq_save();
 	/* warm-up: two passes (the cycle check above was the first) */
-	chase_sink = chase(start, ws / LINE + 16);
+	chase_sink = chain_chase(start, ws / LINE + 16);
 	bench_phase_start(phase);
 	t0 = rdtsc_serialized();
-	chase_sink = chase(start, loads);
+	chase_sink = chain_chase(start, loads);
 	t1 = rdtsc_serialized();
 	bench_phase_end();
 	local_irq_restore(flags);

@@ -125,8 +125,7 @@ out:
 u32 bench_triad(const struct bench_config *cfg)
 {
 	u64 overhead = bench_timer_overhead();
-	u32 failures = 0, ws, m, last_pages = 0;
-	double v[64];
+	u32 failures = 0, ws, last_pages = 0;
 
 	printk("\ntriad: a[i] = b[i] + %u * c[i] over three u32 arrays, pages allocated interleaved (a0 b0 c0 a1 ...),"
 	       " same virtual color for a[i], b[i], c[i]; %u runs per point; cycles per element\n",
@@ -153,32 +152,11 @@ u32 bench_triad(const struct bench_config *cfg)
 		}
 		if (!wl_fits("triad", 3 * pages * PAGE_SIZE, 3 * pages))
 			continue;
-		for (m = 0; m < 2; m++) {
-			bool colored, bad = false;
-			u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
-			char keys[64], extra[128];
+		{
+			char keys[64];
 
-			if (!wl_mode(cfg, m, &colored))
-				continue;
-			for (r = 0; r < cfg->runs; r++) {
-				double x = triad_run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
-
-				if (x < 0) {
-					failures++; /* a run that did not happen is no result */
-				} else {
-					v[ran++] = x;
-					hits += h;
-					misses += mi;
-					worst = MAX(worst, mc);
-				}
-				if (cfg->check && mm_check() < 0)
-					failures++;
-			}
 			ksnprintf(keys, sizeof(keys), "ws=%u n=%u", 3 * pages * PAGE_SIZE, pages * (PAGE_SIZE / 4));
-			ksnprintf(extra, sizeof(extra), "policy=%s verified=%s max_per_color=%u", bench_policy_name(),
-				  bad ? "no" : "yes", worst);
-			wl_report("triad", keys, "cycles/elem", colored, v, ran, cfg->runs, hits, misses, cfg->tsc_khz,
-				  extra);
+			failures += wl_point(cfg, triad_run, pages, overhead, "triad", keys, "cycles/elem", NULL);
 		}
 	}
 	return failures;

@@ -3,6 +3,7 @@
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
+#include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
@@ -105,4 +106,38 @@ u32 bench_va_bytes(const struct bench_config *cfg)
 		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
 	}
 	return (u32)MIN(need, (u64)BENCH_VA_MAX);
+}
+
+u32 wl_point(const struct bench_config *cfg, wl_run_fn run, u32 pages, u64 overhead, const char *bench,
+	     const char *keys, const char *unit, const char *note)
+{
+	u32 m, failures = 0;
+	double v[64];
+
+	for (m = 0; m < 2; m++) {
+		bool colored, bad = false;
+		u32 r, ran = 0, hits = 0, misses = 0, h = 0, mi = 0, mc = 0, worst = 0;
+		char extra[160];
+
+		if (!wl_mode(cfg, m, &colored))
+			continue;
+		for (r = 0; r < cfg->runs; r++) {
+			double x = run(cfg, pages, colored, r, overhead, &h, &mi, &mc, &bad);
+
+			if (x < 0) {
+				failures++; /* a run that did not happen is no result */
+			} else {
+				v[ran++] = x;
+				hits += h;
+				misses += mi;
+				worst = MAX(worst, mc);
+			}
+			if (cfg->check && mm_check() < 0)
+				failures++;
+		}
+		ksnprintf(extra, sizeof(extra), "policy=%s%s%s verified=%s max_per_color=%u", bench_policy_name(),
+			  note ? " " : "", note ? note : "", bad ? "no" : "yes", worst);
+		wl_report(bench, keys, unit, colored, v, ran, cfg->runs, hits, misses, cfg->tsc_khz, extra);
+	}
+	return failures;
 }

@@ -83,6 +83,18 @@ u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors);
 void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran, u32 runs,
 	       u32 hits, u32 misses, u32 tsc_khz, const char *extra);
 
+/* One run of a workload at `pages` pages (bench/triad.c, sparse.c, reuse.c):
+ * cycles per element or load, or a negative value when the run could not
+ * happen; counters of the run's task, and *bad set when a result was wrong. */
+typedef double (*wl_run_fn)(const struct bench_config *cfg, u32 pages, bool colored, u32 run, u64 overhead, u32 *hits,
+			    u32 *misses, u32 *max_color, bool *bad);
+/* One point in every coloring mode wl_mode() allows: cfg->runs runs each,
+ * reported through wl_report with keys, unit and "policy=<p> [note]
+ * verified=yes|no max_per_color=N". Returns the failures (runs that did not
+ * happen, mm_check() failures when cfg->check). */
+u32 wl_point(const struct bench_config *cfg, wl_run_fn run, u32 pages, u64 overhead, const char *bench,
+	     const char *keys, const char *unit, const char *note);
+
 /* Scratch of the workloads (bench/wl_buf.c): 2 x BENCH_MAX_PAGES entries. */
 extern u32 wl_scratch[];
 

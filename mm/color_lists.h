@@ -67,6 +67,13 @@ static inline void __color_lists_del(struct color_lists *cl, struct page *page, 
 		color_bitmap_clear(&cl->area[order].nonempty, (page_to_pfn(page) & cl->mask) >> order);
 }
 
+/* The placement_ops members every policy over the color lists shares
+ * (binhop, vacolor, bestbin differ only in name, desc and pick). */
+#define COLOR_LISTS_OPS                                                                                                \
+	.lists = PLACEMENT_COLOR, .colors = true, .attach = color_lists_attach, .reset = color_lists_reset,            \
+	.add = color_lists_add_op, .del = color_lists_del_op, .for_each_block = color_lists_for_each_block,            \
+	.nr_lists = color_lists_nr_lists, .check = color_lists_check
+
 /* The same as ops (placement_ops.add/del; the core inlines the above). */
 void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order);
 void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order);

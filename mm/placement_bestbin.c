@@ -67,14 +67,6 @@ static bool bestbin_pick(struct zone *zone, struct alloc_hint *hint, struct plac
 const struct placement_ops placement_bestbin_ops = {
 	.name = "bestbin",
 	.desc = "best bin: the color this task has used least, ties to the round-robin successor",
-	.lists = PLACEMENT_COLOR,
-	.colors = true,
-	.attach = color_lists_attach,
-	.reset = color_lists_reset,
-	.add = color_lists_add_op,
-	.del = color_lists_del_op,
+	COLOR_LISTS_OPS,
 	.pick = bestbin_pick,
-	.for_each_block = color_lists_for_each_block,
-	.nr_lists = color_lists_nr_lists,
-	.check = color_lists_check,
 };

@@ -30,14 +30,6 @@ static bool binhop_pick(struct zone *zone, struct alloc_hint *hint, struct place
 const struct placement_ops placement_binhop_ops = {
 	.name = "binhop",
 	.desc = "bin hopping: per-task round-robin colors from a random first color (2.4.17 patch)",
-	.lists = PLACEMENT_COLOR,
-	.colors = true,
-	.attach = color_lists_attach,
-	.reset = color_lists_reset,
-	.add = color_lists_add_op,
-	.del = color_lists_del_op,
+	COLOR_LISTS_OPS,
 	.pick = binhop_pick,
-	.for_each_block = color_lists_for_each_block,
-	.nr_lists = color_lists_nr_lists,
-	.check = color_lists_check,
 };

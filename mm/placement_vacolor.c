@@ -23,14 +23,6 @@ static bool vacolor_pick(struct zone *zone, struct alloc_hint *hint, struct plac
 const struct placement_ops placement_vacolor_ops = {
 	.name = "vacolor",
 	.desc = "color = virtual page number + per-task offset (FreeBSD/Solaris); round-robin without a va",
-	.lists = PLACEMENT_COLOR,
-	.colors = true,
-	.attach = color_lists_attach,
-	.reset = color_lists_reset,
-	.add = color_lists_add_op,
-	.del = color_lists_del_op,
+	COLOR_LISTS_OPS,
 	.pick = vacolor_pick,
-	.for_each_block = color_lists_for_each_block,
-	.nr_lists = color_lists_nr_lists,
-	.check = color_lists_check,
 };
