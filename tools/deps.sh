@@ -32,6 +32,8 @@ gdb) need_cmds+=(gdb) ;;
 test | all)
 	need_cmds+=(gcc clang valgrind clang-format gdb)
 	need_pkgs+=(libcmocka-dev python3-pytest libclang-rt-14-dev ovmf)
+	# the copy strategies' 32-bit check (make test-copy32)
+	need_pkgs+=(libc6-dev-i386-cross libasan8-i386-cross libubsan1-i386-cross)
 	;;
 cachesim)
 	need_cmds+=(gcc)

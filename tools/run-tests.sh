@@ -82,6 +82,7 @@ if [ "$mode" = all ]; then
 	fi
 	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
 	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
+	if has_target test-copy32; then run_make copy32 test-copy32; fi
 	run_make format-check format-check
 	run_pytest layers tests/layers
 fi
