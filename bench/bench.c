@@ -24,6 +24,8 @@ static u32 run_set(u32 mask, const struct bench_config *cfg)
 		failures += bench_sparse(cfg);
 	if (mask & BENCH_BIT(BENCH_REUSE))
 		failures += bench_reuse(cfg);
+	if (mask & BENCH_BIT(BENCH_COPY))
+		failures += bench_copy(cfg);
 	return failures;
 }
 

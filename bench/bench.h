@@ -19,9 +19,10 @@ enum bench_which {
 	BENCH_PROBE,
 	BENCH_TRIAD,
 	BENCH_SPARSE,
-	BENCH_REUSE
+	BENCH_REUSE,
+	BENCH_COPY /* the copy alignment study, bench/copy.c: by name only */
 };
-#define BENCH_NR     8
+#define BENCH_NR     9
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];
@@ -45,6 +46,7 @@ struct bench_config {
 	u32 cache_ways;	   /* its ways */
 	u32 sparse_k;	   /* bench=sparse touches every k-th page (k >= 1) */
 	u32 reuse_bufs;	   /* bench=reuse: buffers allocated and freed first */
+	u32 copy_bytes;	   /* bench=copy: the cached file's size, bytes (copy_bytes=) */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one
@@ -175,6 +177,9 @@ u32 bench_fft(const struct bench_config *cfg);
 u32 bench_triad(const struct bench_config *cfg);
 u32 bench_sparse(const struct bench_config *cfg);
 u32 bench_reuse(const struct bench_config *cfg);
+/* bench=copy: the copy alignment study (bench/copy.c). Returns the number
+ * of failures (a copy that did not verify, a buffer that could not be had). */
+u32 bench_copy(const struct bench_config *cfg);
 /* Bytes of virtual space from BENCH_VA that the selected benchmarks map
  * (page tables for it are built once, before the leak-check baseline):
  * 2 x max_ws, more for triad's three ranges and sparse's spread pages. */

@@ -1,4 +1,5 @@
 /* bench/wl_buf.c - page lists for the workloads (see workload.h). */
+#include "bench/copy.h"
 #include "bench/bench.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
@@ -101,6 +102,8 @@ u32 bench_va_bytes(const struct bench_config *cfg)
 
 	if (mask & BENCH_BIT(BENCH_TRIAD))
 		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
+	if (mask & BENCH_BIT(BENCH_COPY))
+		need = MAX(need, (u64)bench_copy_va_bytes_of(cfg->copy_bytes));
 	if (mask & BENCH_BIT(BENCH_SPARSE)) {
 		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
 		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);

@@ -2,6 +2,7 @@
 #include "init/defaults.h"
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
+#include "bench/copy.h"
 #include "bench/bench_config.h"
 #include "init/params.h"
 #include "kernel/mwc.h"
@@ -21,6 +22,7 @@ const struct cpu_cache *defaults_from_machine(void)
 		llc = NULL;
 	}
 	boot_config.bench.max_ws = bench_max_default(boot_config.mm.cache_size, boot_cpu.hypervisor);
+	boot_config.bench.copy_bytes = bench_copy_bytes_default(boot_cpu.hypervisor);
 	boot_config.seed = boot_cpu.has_tsc ? (u32)rdtsc() ^ (u32)(rdtsc() >> 32) : MWC_SEED_DEFAULT;
 	return llc;
 }

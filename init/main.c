@@ -4,6 +4,7 @@
  * what this file is about. init/ sits on top of the house: it may include
  * arch/, mm/, bench/ and the kernel library; nothing includes init/. */
 #include "arch/x86/arch.h"
+#include "arch/x86/copy_select.h"
 #include "arch/x86/fbcon.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
@@ -70,6 +71,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (boot_config.help)
 		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
+	failures += copy_select_boot(boot_config.memcpy, bc->tsc_khz); /* the kernel's memcpy from here on */
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");

@@ -1,6 +1,7 @@
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
 #include "bench/policy_switch.h"
+#include "arch/x86/copy_strategies.h"
 #include "arch/x86/fault_inject.h"
 #include "init/selftest.h"
 #include "kernel/string.h"
@@ -15,6 +16,7 @@ static const char *const modes_choices[] = { "both", "on", "off", NULL };
 /* The names of the enum parameters whose owners do not link into the host
  * tools (tools/zoneinfo parses with this same table). */
 static const char *const fault_choices[] = FAULT_CHOICES;
+static const char *const memcpy_choices[] = COPY_MEMCPY_CHOICES;
 const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
 
 struct boot_config boot_config = {
@@ -27,7 +29,8 @@ struct boot_config boot_config = {
 		   .min_ws = 4096,
 		   .max_ws = 512 * 1024,
 		   .sparse_k = 16,
-		   .reuse_bufs = 4 },
+		   .reuse_bufs = 4,
+		   .copy_bytes = 32u << 20 }, /* 4M under a hypervisor: init/defaults.c */
 };
 
 struct kernel_param boot_params[] = {
@@ -59,6 +62,11 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.fault,
 	  .choices = fault_choices,
 	  .help = "raise a CPU exception at the end (tests the fault report)" },
+	{ .name = "memcpy",
+	  .type = PARAM_ENUM,
+	  .value = &boot_config.memcpy,
+	  .choices = memcpy_choices,
+	  .help = "the kernel's memcpy: auto = fastest per alignment class at boot, or one strategy" },
 	/* ---- the memory manager (struct mm_config, passed into mm_init) ---- */
 	{ .name = "page_color",
 	  .type = PARAM_BOOL,
@@ -144,6 +152,13 @@ struct kernel_param boot_params[] = {
 	  .max = 128u << 20,
 	  .pow2 = true,
 	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
+	{ .name = "copy_bytes",
+	  .type = PARAM_SIZE,
+	  .value = &boot_config.bench.copy_bytes,
+	  .min = 512u << 10,
+	  .max = 256u << 20,
+	  .help =
+	      "bench=copy: the cached file read in 8K chunks = bytes per run of a point (32M; 4M under a hypervisor)" },
 	{ .name = "cachesim",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.bench.phase_marks,

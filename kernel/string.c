@@ -20,9 +20,14 @@ void *memset(void *s, int c, size_t n)
 	return s;
 }
 
+void *(*memcpy_hook)(void *dst, const void *src, size_t n);
+size_t memcpy_hook_min;
+
 /* memcpy: copies n bytes; the areas must not overlap. Returns dst. */
 void *memcpy(void *dst, const void *src, size_t n)
 {
+	if (memcpy_hook && n >= memcpy_hook_min)
+		return memcpy_hook(dst, src, n);
 #if defined(__i386__)
 	void *d = dst;
 	__asm__ volatile("rep movsb" : "+D"(d), "+S"(src), "+c"(n) : : "memory");

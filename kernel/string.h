@@ -7,6 +7,12 @@
 
 void *memset(void *s, int c, size_t n);
 void *memcpy(void *dst, const void *src, size_t n);
+/* The copy routine memcpy hands copies of memcpy_hook_min bytes or more to,
+ * when not NULL (set once by the boot's copy calibration,
+ * arch/x86/copy_select.c; the library itself knows no strategies). Until
+ * then memcpy is rep movsb. The hook must not call memcpy. */
+extern void *(*memcpy_hook)(void *dst, const void *src, size_t n);
+extern size_t memcpy_hook_min;
 void *memmove(void *dst, const void *src, size_t n);
 int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);

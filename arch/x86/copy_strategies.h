@@ -78,6 +78,13 @@ extern const struct copy_strategy copy_strategy_table[COPY_NR];
 /* The names in table order, then NULL (the choices of memcpy=, after
  * "auto"). */
 extern const char *const copy_strategy_names[COPY_NR + 1];
+/* The choices of the memcpy= parameter: "auto" (index 0), then the
+ * strategies in table order (index id + 1). A macro so the parameter table
+ * (init/params.c, also linked into host tools) needs no kernel object. */
+#define COPY_MEMCPY_CHOICES                                                                                            \
+	{                                                                                                              \
+		"auto", "movsl", "int64", "movsb", "align", "mmx", "sse2", "nt", NULL                                  \
+	}
 
 /* Alignment classes of a copy, for the per-class choice of memcpy:
  *   COPY_CLASS_ALIGNED  src and dst both 8-byte aligned

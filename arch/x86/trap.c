@@ -148,3 +148,8 @@ void df_task_handler(u32 error)
 	       "code's, saved by the CPU in the main TSS)\n");
 	panic_after_fault();
 }
+
+bool trap_active(void)
+{
+	return trap_depth != 0;
+}

@@ -35,4 +35,8 @@ void trap_handler(struct trapframe *tf);
  * panic_after_fault(). error is the #DF error code (always 0). */
 void df_task_handler(u32 error);
 
+/* True while a trap handler runs (the fault report): code that must not
+ * use the FPU/SSE state there (arch/x86/copy_select.c) asks. */
+bool trap_active(void);
+
 #endif

@@ -1,0 +1,33 @@
+/* bench/copy.h - sizing of bench=copy, the copy alignment study
+ * (bench/copy.c), as pure inline functions for the boot's defaults and the
+ * page tables built before the leak-check baseline. */
+#ifndef BENCH_COPY_H
+#define BENCH_COPY_H
+
+#include "kernel/types.h"
+
+#define COPY_CHUNK     8192u	    /* test 1: the thread's read() size */
+#define COPY_BLOCK     (256u * KiB) /* test 2: the thread's 262144-byte copies */
+#define COPY_BYTES_PC  (32u * MiB)  /* the file's default size on a PC */
+#define COPY_BYTES_HV  (4u * MiB)   /* ... under a hypervisor (emulated time) */
+#define COPY_BYTES_MIN (512u * KiB) /* two blocks: successive copies differ */
+#define COPY_DST_AREA  (COPY_BLOCK + 2 * 4096u)
+
+/* copy_bytes='s default: COPY_BYTES_PC (32 MiB: larger than the last-level
+ * cache of most PCs, as the thread's file was; lowered to a quarter of free
+ * memory), or COPY_BYTES_HV under a hypervisor (emulated copies are
+ * 5-10 times slower and show no alignment effects). */
+static inline u32 bench_copy_bytes_default(bool hypervisor)
+{
+	return hypervisor ? COPY_BYTES_HV : COPY_BYTES_PC;
+}
+
+/* Virtual bytes bench=copy maps from BENCH_VA: the file (copy_bytes, whole
+ * 4 KiB pages) plus the destination area (a 256 KiB block, offsets up to
+ * 32 and guard bytes). */
+static inline u32 bench_copy_va_bytes_of(u32 copy_bytes)
+{
+	return ALIGN_UP(copy_bytes, 4096u) + COPY_DST_AREA;
+}
+
+#endif
