@@ -54,6 +54,8 @@
  * At exit (atexit callback) the report is:
  *   cachesim config l2size=B l2ways=N line=B l1size=B l1ways=N l1lat=C l2lat=C memlat=C
  *   cachesim phase=ID accesses=N loads=N stores=N l1_hits=N l1_misses=N l2_hits=N l2_misses=N cycles=N
+ *   cachesim split phase=ID split_loads=N ... (split_count.h: accesses
+ *     spanning two lines, their second line, access sizes; bench=copy)
  *   cachesim ignored io=N bad_markers=N no_hwaddr=N
  * one phase line per phase with at least one access, ascending id; the
  * last line counts what was left out: MMIO accesses (and those >= maxphys), malformed marker
@@ -63,6 +65,7 @@
  */
 #include "cache_model.h"
 #include "qemu_plugin_api.h"
+#include "split_count.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -146,6 +149,7 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 	}
 	ps = &phases[cur_phase];
 	ps->outcome[cm_hier_access(&model, pa)]++;
+	split_count_access(cur_phase, pa, 1u << qemu_plugin_mem_size_shift(info), is_store, &model, opt.line);
 	if (is_store)
 		ps->stores++;
 	else
@@ -221,6 +225,9 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
 		emit(f, buf);
 	}
+	for (unsigned p = 0; p < NPHASES; p++)
+		if (split_count_line(p, buf, sizeof(buf)))
+			emit(f, buf);
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
 		 " no_hwaddr=%" PRIu64 "\n",
@@ -407,6 +414,10 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		return -1;
 	l1 = (struct cm_config){ opt.l1size, opt.l1ways, opt.line };
 	l2 = (struct cm_config){ opt.l2size, opt.l2ways, opt.line };
+	if (split_count_init(NPHASES) != 0) {
+		fprintf(stderr, "cachesim: out of memory\n");
+		return -1;
+	}
 	if (cm_hier_init(&model, &l1, &l2, &err) != 0) {
 		fprintf(stderr, "cachesim: %s\n", err);
 		return -1;

@@ -37,10 +37,12 @@ CACHESIM_MODEL  := $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/cache_model.h
 cachesim: $(CACHESIM_OUT)/libcachesim.so
 
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
-$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL)
+CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
+
+$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
-		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c -lpthread
+		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c -lpthread
 
 $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)

@@ -1,0 +1,47 @@
+/*
+ * split_count.h - what the copy alignment study (bench=copy) needs from the
+ * simulator beyond hits and misses: per phase, the accesses that span two
+ * cache lines (split accesses), the second line they touch, and the sizes
+ * of the accesses TCG reports.
+ *
+ * TCG reports each guest access with its size (1, 2, 4, 8 or 16 bytes; an
+ * SSE 16-byte load or store arrives as two 8-byte accesses, rep movs as one
+ * access per element). cachesim.c counts an access that straddles a line
+ * boundary as ONE access to the line of its first byte; this file adds, for
+ * each such split access, an access to the second line through the same
+ * model (so the line is filled, as the CPU would fill it) and counts its
+ * outcome separately: the plugin's existing per-phase counts stay exactly
+ * what they were. Split accesses never happen in the stride, FFT and probe
+ * benchmarks (aligned accesses), whose counts are unchanged.
+ *
+ * Report, one line per phase with at least one access (after the phase
+ * lines):
+ *   cachesim split phase=ID split_loads=N split_stores=N second_l1_hits=N
+ *     second_l2_hits=N second_l2_misses=N size1=N size2=N size4=N size8=N
+ *     size16=N
+ * Modelled cycles with a split penalty are computed by the reader
+ * (tools/cachesim/copy_report.py documents the penalty).
+ */
+#ifndef CACHESIM_SPLIT_COUNT_H
+#define CACHESIM_SPLIT_COUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cache_model.h"
+
+/* Accounts one access of `size` bytes at physical address pa (already
+ * counted by the caller on its first line) in phase `phase` (< nphases
+ * given to split_count_init): sizes, and, when it spans two lines of
+ * `line` bytes, the second line's access through model h. */
+void split_count_access(unsigned phase, uint64_t pa, unsigned size,
+			bool is_store, struct cm_hier *h, uint32_t line);
+
+/* Allocates the per-phase counters; 0, or -1 when out of memory. */
+int split_count_init(unsigned nphases);
+
+/* Formats the report line of phase p into buf[size]; returns false (buf
+ * untouched) when the phase had no access. */
+bool split_count_line(unsigned p, char *buf, unsigned long size);
+
+#endif
