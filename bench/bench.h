@@ -47,6 +47,7 @@ struct bench_config {
 	u32 sparse_k;	   /* bench=sparse touches every k-th page (k >= 1) */
 	u32 reuse_bufs;	   /* bench=reuse: buffers allocated and freed first */
 	u32 copy_bytes;	   /* bench=copy: the cached file's size, bytes (copy_bytes=) */
+	u32 copy_mask;	   /* bench=copy: bit id runs strategy id (copy_strategies=) */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one

@@ -169,7 +169,7 @@ static double one_point(enum copy_test t, enum copy_strategy_id id, u32 so, u32 
 	char desc[96], a[24], b[24], c[24], d[24], e[24];
 	const char *unit = cfg->tsc_khz ? "KB/s" : "bytes/kcycle";
 
-	ksnprintf(desc, sizeof(desc), "copy test=%s strategy=%s src_align=%u dst_align=%u", test_names[t],
+	ksnprintf(desc, sizeof(desc), "bench=copy test=%s strategy=%s src_align=%u dst_align=%u", test_names[t],
 		  copy_strategy_names[id], so, dof);
 	phase = bench_phase_label(desc);
 	for (r = 0; r < runs; r++) {
@@ -277,11 +277,18 @@ u32 bench_copy(const struct bench_config *cfg)
 		printk("copy: under a hypervisor these time the emulator: a CPU's alignment effects do not show\n"
 		       "copy: (the cache simulator counts split accesses: make run-cachesim CMDLINE=bench=copy)\n");
 	for (id = 0; id < COPY_NR; id++) {
+		if (!(cfg->copy_mask & (1u << id)))
+			continue; /* not asked for (copy_strategies=) */
 		ctx.have[id] = copy_usable(id, &why);
 		if (!ctx.have[id])
 			printk("copy: strategy %s not run: %s\n", copy_strategy_names[id], why);
 		else
 			nid++;
+	}
+	if (!nid) {
+		printk("copy: no strategy to run (copy_strategies= and this CPU)\n");
+		bench_buf_free(&buf);
+		return 0;
 	}
 	for (i = 0; i < FILE_PTS; i++)
 		for (id = 0; id < COPY_NR; id++)

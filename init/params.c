@@ -17,6 +17,7 @@ static const char *const modes_choices[] = { "both", "on", "off", NULL };
  * tools (tools/zoneinfo parses with this same table). */
 static const char *const fault_choices[] = FAULT_CHOICES;
 static const char *const memcpy_choices[] = COPY_MEMCPY_CHOICES;
+static const char *const copy_strategy_choices[] = COPY_STRATEGY_CHOICES;
 const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
 
 struct boot_config boot_config = {
@@ -30,7 +31,8 @@ struct boot_config boot_config = {
 		   .max_ws = 512 * 1024,
 		   .sparse_k = 16,
 		   .reuse_bufs = 4,
-		   .copy_bytes = 32u << 20 }, /* 4M under a hypervisor: init/defaults.c */
+		   .copy_bytes = 32u << 20, /* 4M under a hypervisor: init/defaults.c */
+		   .copy_mask = (1u << COPY_NR) - 1 },
 };
 
 struct kernel_param boot_params[] = {
@@ -159,6 +161,11 @@ struct kernel_param boot_params[] = {
 	  .max = 256u << 20,
 	  .help =
 	      "bench=copy: the cached file read in 8K chunks = bytes per run of a point (32M; 4M under a hypervisor)" },
+	{ .name = "copy_strategies",
+	  .type = PARAM_LIST,
+	  .value = &boot_config.bench.copy_mask,
+	  .choices = copy_strategy_choices,
+	  .help = "bench=copy: the strategies to measure (default all the CPU can run)" },
 	{ .name = "cachesim",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.bench.phase_marks,

@@ -85,6 +85,11 @@ extern const char *const copy_strategy_names[COPY_NR + 1];
 	{                                                                                                              \
 		"auto", "movsl", "int64", "movsb", "align", "mmx", "sse2", "nt", NULL                                  \
 	}
+/* The choices of copy_strategies= (bench=copy), bit id per strategy. */
+#define COPY_STRATEGY_CHOICES                                                                                          \
+	{                                                                                                              \
+		"movsl", "int64", "movsb", "align", "mmx", "sse2", "nt", NULL                                          \
+	}
 
 /* Alignment classes of a copy, for the per-class choice of memcpy:
  *   COPY_CLASS_ALIGNED  src and dst both 8-byte aligned
