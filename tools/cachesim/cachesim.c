@@ -149,7 +149,9 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 	}
 	ps = &phases[cur_phase];
 	ps->outcome[cm_hier_access(&model, pa)]++;
-	split_count_access(cur_phase, pa, 1u << qemu_plugin_mem_size_shift(info), is_store, &model, opt.line);
+	split_count_access(cur_phase, pa,
+			   1u << qemu_plugin_mem_size_shift(info), is_store,
+			   &model, opt.line);
 	if (is_store)
 		ps->stores++;
 	else
