@@ -170,8 +170,27 @@ u32 copy_select_boot(u32 memcpy_param, u32 tsc_khz)
 
 	(void)tsc_khz;
 	if (!boot_cpu.has_tsc) {
-		printk("memcpy: no TSC: no calibration; memcpy stays rep movsb\n");
-		return 0;
+		id = memcpy_param - 1;
+		if (memcpy_param == COPY_MEMCPY_AUTO) {
+			printk("memcpy: no TSC: no calibration; memcpy stays rep movsb\n");
+			return 0;
+		}
+		if (!copy_usable(id, &why)) {
+			printk("memcpy: memcpy=%s cannot be honoured: %s; memcpy stays rep movsb (no TSC to "
+			       "calibrate)\n",
+			       copy_strategy_names[id], why);
+			return 0;
+		}
+		for (c = 0; c < COPY_CLASS_NR; c++) {
+			chosen[c] = id;
+			if (copy_strategy_table[id].needs == COPY_NEEDS_NONE)
+				chosen_int[c] = id;
+		}
+		printk("memcpy: no TSC: no calibration; forced by memcpy=: %s for every class\n",
+		       copy_strategy_names[id]);
+		memcpy_hook_min = MEMCPY_HOOK_MIN;
+		memcpy_hook = memcpy_dispatch;
+		return memcpy_self_check();
 	}
 	for (id = 0; id < COPY_NR; id++) {
 		bool bad = false;
