@@ -9,8 +9,8 @@
  * Tests "dst" and "src": 256 KiB copies (the thread's 262144-byte copies)
  * with the source aligned and the destination at 0, 1, 2, 4, 8, 12, 16, 32,
  * and the reverse (the thread asked for both); successive copies take
- * successive 256 KiB blocks of the file, so no copy can pass by leaving an
- * earlier copy's bytes in place.
+ * blocks at different page-aligned places of the file, so no copy can pass
+ * by leaving an earlier copy's bytes in place.
  *
  * Each run of a point copies copy_bytes (at least two blocks); runs =
  * bench_runs. Only the copies are timed (RDTSC around each, the timer's
@@ -46,6 +46,7 @@ struct copy_ctx {
 	u8 *file, *dst_area; /* the cached file; the destination area */
 	u32 file_bytes;
 	u64 overhead; /* cycles of an empty RDTSC pair */
+	u32 blk_next; /* block tests: copies made so far in this point (all runs) */
 	u32 failures;
 	/* medians for the tables, KB/s (or bytes per kcycle) */
 	double file_med[COPY_NR][FILE_PTS];
@@ -144,9 +145,12 @@ static u64 one_run(enum copy_test t, enum copy_strategy_id id, u32 so, u32 dof, 
 	}
 	n = MAX(2u, ctx.cfg->copy_bytes / COPY_BLOCK);
 	for (k = 0; k < n; k++) {
-		/* successive blocks; the last block leaves room for the offset */
-		u32 nblk = (ctx.file_bytes - GUARD) / COPY_BLOCK;
-		const u8 *src = ctx.file + (k % nblk) * COPY_BLOCK + so;
+		/* npos page-aligned starts spread over the file, leaving room for
+		 * the offset; consecutive copies (across runs too) never start at
+		 * the same place, so every copy's bytes differ from the last's */
+		u32 npos = MAX(2u, (ctx.file_bytes - GUARD) / COPY_BLOCK), i = ctx.blk_next++ % npos;
+		u32 pos = ALIGN_DOWN((u32)((u64)i * (ctx.file_bytes - GUARD - COPY_BLOCK) / (npos - 1)), 4096u);
+		const u8 *src = ctx.file + pos + so;
 
 		c = one_copy(id, dst, src, COPY_BLOCK, phase, bad);
 		if (c == ~0ull)
@@ -169,6 +173,7 @@ static double one_point(enum copy_test t, enum copy_strategy_id id, u32 so, u32 
 	char desc[96], a[24], b[24], c[24], d[24], e[24];
 	const char *unit = cfg->tsc_khz ? "KB/s" : "bytes/kcycle";
 
+	ctx.blk_next = 0;
 	ksnprintf(desc, sizeof(desc), "bench=copy test=%s strategy=%s src_align=%u dst_align=%u", test_names[t],
 		  copy_strategy_names[id], so, dof);
 	phase = bench_phase_label(desc);
