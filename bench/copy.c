@@ -145,12 +145,7 @@ static u64 one_run(enum copy_test t, enum copy_strategy_id id, u32 so, u32 dof, 
 	}
 	n = MAX(2u, ctx.cfg->copy_bytes / COPY_BLOCK);
 	for (k = 0; k < n; k++) {
-		/* npos page-aligned starts spread over the file, leaving room for
-		 * the offset; consecutive copies (across runs too) never start at
-		 * the same place, so every copy's bytes differ from the last's */
-		u32 npos = MAX(2u, (ctx.file_bytes - GUARD) / COPY_BLOCK), i = ctx.blk_next++ % npos;
-		u32 pos = ALIGN_DOWN((u32)((u64)i * (ctx.file_bytes - GUARD - COPY_BLOCK) / (npos - 1)), 4096u);
-		const u8 *src = ctx.file + pos + so;
+		const u8 *src = ctx.file + copy_block_pos(ctx.file_bytes, ctx.blk_next++) + so;
 
 		c = one_copy(id, dst, src, COPY_BLOCK, phase, bad);
 		if (c == ~0ull)

@@ -22,6 +22,19 @@ static inline u32 bench_copy_bytes_default(bool hypervisor)
 	return hypervisor ? COPY_BYTES_HV : COPY_BYTES_PC;
 }
 
+/* Where the k-th 256 KiB copy of a point (k counts across runs) starts in a
+ * file of file_bytes (>= COPY_BYTES_MIN): one of npos = max(2, (file_bytes
+ * - 64) / 256K) page-aligned places spread over the file, in turn, each
+ * leaving room for a source offset up to 64 bytes. Consecutive copies never
+ * start at the same place, so a copy that leaves bytes out cannot pass on
+ * the bytes its predecessor left (with one block per file it could). */
+static inline u32 copy_block_pos(u32 file_bytes, u32 k)
+{
+	u32 npos = MAX(2u, (file_bytes - 64u) / COPY_BLOCK), i = k % npos;
+
+	return ALIGN_DOWN((u32)((u64)i * (file_bytes - 64u - COPY_BLOCK) / (npos - 1)), 4096u);
+}
+
 /* Virtual bytes bench=copy maps from BENCH_VA: the file (copy_bytes, whole
  * 4 KiB pages) plus the destination area (a 256 KiB block, offsets up to
  * 32 and guard bytes). */

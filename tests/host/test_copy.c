@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "bench/copy.h"
 #include "tests/host/copy_check.h"
 
 static void check_strategy(enum copy_strategy_id id)
@@ -115,6 +116,32 @@ static void test_classes(void **state)
 	assert_null(copy_strategy_names[COPY_NR]);
 }
 
+/* bench=copy's block tests: consecutive copies start at different
+ * page-aligned places and stay inside the file with a 32-byte offset. The
+ * failing input of the bug this fixed: a 512K file had one block, so every
+ * copy read the same bytes and a copy that left bytes out passed. */
+static void test_block_positions(void **state)
+{
+	static const uint32_t files[] = { 512 * 1024, 512 * 1024 + 4096, 1024 * 1024,
+					  4u << 20,   32u << 20,	 (256u << 20) - 1 };
+	size_t f;
+	uint32_t k;
+	(void)state;
+
+	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		for (k = 0; k < 1000; k++) {
+			uint32_t p = copy_block_pos(files[f], k), q = copy_block_pos(files[f], k + 1);
+
+			assert_int_equal(p % 4096, 0);
+			assert_true(p + 32 + COPY_BLOCK <= files[f]);
+			assert_int_not_equal(p, q);
+		}
+	}
+	assert_int_equal(copy_block_pos(512 * 1024, 0), 0);
+	assert_int_equal(copy_block_pos(512 * 1024, 1), 258048); /* (512K - 64 - 256K) down to a page */
+	assert_int_equal(copy_block_pos(512 * 1024, 2), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -122,7 +149,7 @@ int main(void)
 		cmocka_unit_test(test_movsb),	cmocka_unit_test(test_align),
 		cmocka_unit_test(test_mmx),	cmocka_unit_test(test_sse2),
 		cmocka_unit_test(test_nt),	cmocka_unit_test(test_check_catches_faults),
-		cmocka_unit_test(test_classes),
+		cmocka_unit_test(test_classes), cmocka_unit_test(test_block_positions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
