@@ -22,14 +22,21 @@ static enum copy_strategy_id chosen_int[COPY_CLASS_NR] = { COPY_MOVSB, COPY_MOVS
 static u8 cal_src[CAL_BYTES + 64] __attribute__((aligned(64)));
 static u8 cal_dst[CAL_BYTES + 64] __attribute__((aligned(64)));
 
+/* CPUID once (it is slow, and under a hypervisor a VM exit); copy_run asks
+ * on every copy. */
 static bool cpu_has_mmx(void)
 {
+	static int mmx = -1;
 	u32 a, b, c, d;
 
-	if (!boot_cpu.has_cpuid)
-		return false;
-	cpuid(1, &a, &b, &c, &d);
-	return (d >> 23) & 1;
+	if (mmx < 0) {
+		mmx = 0;
+		if (boot_cpu.has_cpuid) {
+			cpuid(1, &a, &b, &c, &d);
+			mmx = (d >> 23) & 1;
+		}
+	}
+	return mmx;
 }
 
 bool copy_usable(enum copy_strategy_id id, const char **why)
