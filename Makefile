@@ -62,6 +62,7 @@ help:
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
 	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
 	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
+	@echo "make test-copy32                     the copy strategies' check built for i686 (ASan+UBSan)"
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
 	@echo "                                     benchmarks under the cache simulator, table + targets; CMDLINE=\"k=v ...\" adds kernel parameters"
