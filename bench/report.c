@@ -1,12 +1,48 @@
 /* bench/report.c - the result lines: one human line and one @result (or
- * @skip) record per point and coloring mode, and the off/on median ratio. */
+ * @skip) record per point and coloring mode, and after the uncolored one
+ * the colored/uncolored median ratio with its 95% interval (a human line
+ * and an @ratio record); the closing summary gets every point. */
 #include "bench/bench.h"
+#include "bench/ratio_ci.h"
+#include "bench/summary.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 
 static char last_on_keys[96];
 static u32 highmem_reported;
-static double last_on_median;
+static double last_on_v[RATIO_CI_MAX_RUNS]; /* the colored point's runs */
+static u32 last_on_n;
+
+/* After the uncolored point whose keys match the last colored one:
+ *   "stride pattern=seq ws=65536   colored/uncolored 0.98 [0.95-1.04] ~ ..."
+ *   "@ratio bench=stride pattern=seq ws=65536 ratio=0.983 lo=0.952 hi=1.041
+ *    level=0.968 runs_on=5 runs_off=5 includes_one=yes"
+ * (lo, hi, level only when there are enough runs for a 95% interval). */
+static void report_ratio(const struct bench_point *pt)
+{
+	struct ratio_ci ci;
+	char r[24], lo[24], hi[24], lv[24];
+
+	if (ratio_ci_compute(last_on_v, last_on_n, pt->v, pt->ran, 0.05, &ci) < 0)
+		return;
+	fmt_fixed(r, sizeof(r), ci.ratio, 3);
+	if (!ci.have_interval) {
+		printk("%-6s %-28s colored/uncolored %s (too few runs for a 95%% interval: %u+%u)\n", pt->bench,
+		       pt->keys, r, last_on_n, pt->ran);
+		printk("@ratio bench=%s %s ratio=%s runs_on=%u runs_off=%u\n", pt->bench, pt->keys, r, last_on_n,
+		       pt->ran);
+		return;
+	}
+	fmt_fixed(lo, sizeof(lo), ci.lo, 3);
+	fmt_fixed(hi, sizeof(hi), ci.hi, 3);
+	fmt_fixed(lv, sizeof(lv), ci.level, 3);
+	printk("%-6s %-28s colored/uncolored %s [%s-%s] %s\n", pt->bench, pt->keys, r, lo, hi,
+	       ratio_ci_side(&ci) < 0	? "colored faster"
+	       : ratio_ci_side(&ci) > 0 ? "colored slower"
+					: "~ no difference shown");
+	printk("@ratio bench=%s %s ratio=%s lo=%s hi=%s level=%s runs_on=%u runs_off=%u includes_one=%s\n", pt->bench,
+	       pt->keys, r, lo, hi, lv, last_on_n, pt->ran, ratio_ci_side(&ci) ? "no" : "yes");
+}
 
 void bench_report_point(const struct bench_point *in)
 {
@@ -27,6 +63,7 @@ void bench_report_point(const struct bench_point *in)
 			last_on_keys[0] = '\0'; /* no ratio against a point that has no result */
 		return;
 	}
+	bench_summary_add(pt);
 	bench_stats(pt->v, pt->ran, &st);
 	dec = st.median >= 10000 ? 0 : 3;
 	fmt_fixed(a, sizeof(a), st.min, dec);
@@ -44,11 +81,11 @@ void bench_report_point(const struct bench_point *in)
 		for (i = 0; full[i] && i + 1 < sizeof(last_on_keys); i++)
 			last_on_keys[i] = full[i];
 		last_on_keys[i] = '\0';
-		last_on_median = st.median;
-	} else if (!strcmp(full, last_on_keys) && last_on_median > 0) {
-		char r[24];
-		printk("%-6s %-28s off/on median ratio %s\n", pt->bench, pt->keys,
-		       fmt_fixed(r, sizeof(r), st.median / last_on_median, 3));
+		last_on_n = pt->ran < RATIO_CI_MAX_RUNS ? pt->ran : RATIO_CI_MAX_RUNS;
+		for (i = 0; i < last_on_n; i++)
+			last_on_v[i] = pt->v[i];
+	} else if (!strcmp(full, last_on_keys) && last_on_n) {
+		report_ratio(pt);
 	}
 }
 

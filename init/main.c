@@ -11,6 +11,8 @@
 #include "init/defaults.h"
 #include "arch/x86/fault_inject.h"
 #include "bench/bench_fit.h"
+#include "bench/summary.h"
+#include "arch/x86/cpuinfo.h"
 #include "bench/workload.h"
 #include "init/leakcheck.h"
 #include "init/memory.h"
@@ -95,6 +97,9 @@ void kmain(u32 magic, u32 mbi_phys)
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	if (boot_config.fault)
 		fault_raise(boot_config.fault);
+	/* The end of the log, every line within 80 columns: summary,
+	 * rejections, @final, SUCCESS or FAILURE. */
+	bench_summary_print(bc, boot_cpu.hypervisor ? boot_cpu.hv_vendor : NULL);
 	cmdline_print_rejections(); /* a typo is seen next to @final */
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());
