@@ -123,11 +123,12 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 	tools/mkiso.sh menu $@ $(B)/kernel.elf ""
 
 # Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
+# The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
 run: kernel
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
-	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)'
+	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).
