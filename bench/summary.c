@@ -199,8 +199,9 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
 			format_cell(cells[c], sizeof(cells[c]), &slots[c][r], &cnt, &best);
 			if (best < before) {
 				char sz[16];
-				ksnprintf(best_at, sizeof(best_at), "%s %s", col_short[c],
-					  fmt_size(sz, sizeof(sz), r + MIN_LOG2));
+				fmt_size(sz, sizeof(sz), r + MIN_LOG2);
+				ksnprintf(best_at, sizeof(best_at), "%s %.*s%c", col_short[c],
+					  (int)(strchr(sz, ' ') - sz), sz, sz[strlen(sz) - 3]); /* "FFT 512K" */
 			}
 		}
 		ksnprintf(line, sizeof(line), "%-8s %-*s%-*s%s", fmt_size(ws, sizeof(ws), r + MIN_LOG2), CELL, cells[0],
@@ -228,7 +229,7 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
 			  cnt.points, cnt.slower);
 		if (cnt.faster) {
 			u32 l = strlen(line);
-			ksnprintf(line + l, sizeof(line) - l, "; best %s (%s)", fmt_ratio(b, sizeof(b), best), best_at);
+			ksnprintf(line + l, sizeof(line) - l, "; best %s, %s", fmt_ratio(b, sizeof(b), best), best_at);
 		}
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "verdict:   ");
 	}

@@ -232,11 +232,41 @@ static void test_summary_rows_marks_and_verdict(void **state)
 	assert_int_equal(bench_summary_last.faster, 1);
 	assert_int_equal(bench_summary_last.slower, 1);
 	assert_int_equal(bench_summary_last.same, 44);
-	assert_non_null(
-	    strstr(t, "\nverdict: colored faster at 1 of 46 points, slower at 1; best 0.599 (seq 1 MiB)\n"));
+	assert_non_null(strstr(t, "\nverdict: colored faster at 1 of 46 points, slower at 1; best 0.599, seq 1M\n"));
 	assert_non_null(strstr(t, "note: under a hypervisor (TCGTCGTCGTCG) cycle counts are emulator time"));
 	assert_non_null(strstr(t, "make run-cachesim"));
 	assert_null(strstr(t, "5000"));
+}
+
+/* The longest verdict: two-digit counts, the best point at rand 128 MiB;
+ * still one line, and the whole summary 22 lines at most. */
+static void test_summary_worst_case_width(void **state)
+{
+	static const double slow[] = { 10, 10.2, 9.9, 10.1, 10.3 }, fast[] = { 6, 6.1, 6.2, 5.9, 6.05 },
+			    fastest[] = { 3, 3.1, 3.05, 2.95, 3.02 };
+	struct bench_config cfg = { .runs = 5 };
+	char keys[64];
+	u32 lines, printed, ws;
+
+	(void)state;
+	for (ws = 4096; ws <= (128u << 20); ws <<= 1) {
+		snprintf(keys, sizeof(keys), "pattern=seq ws=%u", ws);
+		add("stride", keys, true, fast, 5);
+		add("stride", keys, false, slow, 5);
+		snprintf(keys, sizeof(keys), "pattern=rand ws=%u", ws);
+		add("stride", keys, true, ws == (128u << 20) ? fastest : slow, 5);
+		add("stride", keys, false, ws == (128u << 20) ? slow : fast, 5);
+		snprintf(keys, sizeof(keys), "n=%u ws=%u", ws / 16, ws);
+		add("fft", keys, true, slow, 5);
+		add("fft", keys, false, fast, 5);
+	}
+	lines = bench_summary_print(&cfg, "TCGTCGTCGTCG");
+	const char *t = capture_text();
+	check_widths(t, &printed);
+	assert_int_equal(printed, lines + 1);
+	assert_int_equal(lines, 22);
+	assert_non_null(
+	    strstr(t, "\nverdict: colored faster at 17 of 48 points, slower at 31; best 0.299, rand 128M\n"));
 }
 
 static void test_summary_one_mode_policies_and_nothing(void **state)
@@ -318,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_side_as_printed),
 		cmocka_unit_test(test_coverage_and_power),
 		cmocka_unit_test_setup_teardown(test_summary_rows_marks_and_verdict, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_summary_worst_case_width, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_summary_one_mode_policies_and_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_summary_few_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wrap_breaks_at_spaces_with_continuation, setup, teardown),
