@@ -13,6 +13,7 @@
 #include "bench/bench_fit.h"
 #include "bench/summary.h"
 #include "arch/x86/cpuinfo.h"
+#include "arch/x86/perfmon.h"
 #include "bench/workload.h"
 #include "init/leakcheck.h"
 #include "init/memory.h"
@@ -66,6 +67,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	mwc_init(&boot_rng, boot_config.seed, MWC_CARRY_DEFAULT); /* the boot's one generator */
 	boot_config.mm.rng = &boot_rng;
 	boot_log_machine(mbi, cmdline, llc);
+	perfmon_boot_init(); /* hardware counters, or why not */
 
 	usable = setup_memory(mbi);
 	defaults_size_benchmarks();

@@ -103,8 +103,8 @@ static void report(const struct trapframe *tf, u32 esp)
 	printk("  cr0=%08x cr3=%08x cr4=%08x\n", read_cr0(), read_cr3(), safe_cr4());
 	if (v == 14) {
 		u32 e = tf->error;
-		printk("  pf: present=%d write=%d user=%d reserved=%d ifetch=%d\n  pf: %s %s\n", !!(e & PF_P), !!(e & PF_W),
-		       !!(e & PF_U), !!(e & PF_RSVD), !!(e & PF_I),
+		printk("  pf: present=%d write=%d user=%d reserved=%d ifetch=%d\n  pf: %s %s\n", !!(e & PF_P),
+		       !!(e & PF_W), !!(e & PF_U), !!(e & PF_RSVD), !!(e & PF_I),
 		       (e & PF_P) ? "protection violation" : "page not present",
 		       (e & PF_I)   ? "on instruction fetch"
 		       : (e & PF_W) ? "on write"

@@ -80,3 +80,18 @@ def test_cells_agree_with_ratio_records(run):
     v = [l for l in end if l.startswith("verdict: ")][0]
     m = re.match(r"verdict: colored faster at (\d+) of (\d+) points, slower at (\d+)", v)
     assert m and tuple(map(int, m.groups())) == (verdict["faster"], verdict["points"], verdict["slower"]), v
+
+
+def test_counters_not_available_under_tcg_said_once(run, booter):
+    """Hardware counters (arch/x86/perfmon.c): QEMU's TCG has none, and the
+    log says so instead of printing counts; also for QEMU's EPYC model, whose
+    CPUID would otherwise point at AMD's counter MSRs. The decoding and the
+    programming are tested on the host (tests/host/test_perfmon.c)."""
+    for b in (run, booter("32M", "bench=stride bench_max=8K bench_runs=1 seed=1", extra=("-cpu", "EPYC"))):
+        lines = [l for l in b.lines if l.startswith("perfmon: ")]
+        assert lines == ["perfmon: not available: QEMU's TCG emulates no performance counters; "
+                         "only TSC cycles are reported"], b.log[:3000]
+        assert b.records("perfmon") == [{"status": "none"}]
+        assert not b.records("pmu")
+        assert b.records("result")  # the TSC figures are there
+        assert b.record("final")["status"] == "ok"

@@ -56,7 +56,7 @@ def test_parse_matches_the_log():
     raw = raw_results(LOG)
     assert len(log["results"]) == len(raw) == 62  # stride 2 x 11 sizes x 2 modes, FFT 9 sizes x 2
     assert len(log["ratios"]) == 31
-    assert log["header"]["tsc_khz"] == 2596121 and log["header"]["version"] == "0.2.0"
+    assert log["header"]["tsc_khz"] == 2596131 and log["header"]["version"] == "0.2.0"
     assert log["cpu"]["brand"] == "QEMU Virtual CPU version 2.5+"
     assert [(c["level"], c["type"], c["size"], c["ways"]) for c in log["caches"]] == [
         ("L1", "data", 32768, 8), ("L1", "instruction", 32768, 8), ("L2", "unified", 4 << 20, 16),
@@ -70,7 +70,7 @@ def test_mflops_and_ratio_columns():
     log = rep.parse_log(LOG)
     fft = [r for r in log["results"] if r["bench"] == "fft" and r["n"] == 1024 and r["color"] == "on"][0]
     # 5 N log2 N / (median cycles / tsc kHz in microseconds)
-    us = fft["median"] / 2596121 * 1000
+    us = fft["median"] / 2596131 * 1000
     assert fft["mflops"] == pytest.approx(5 * 1024 * 10 / us)
     assert 50 < fft["mflops"] < 200  # TCG on the recording machine: about 92
     seq = [r for r in log["results"] if r.get("pattern") == "seq" and r["ws"] == 32768]
@@ -151,3 +151,20 @@ def test_bad_and_incomplete_logs(tmp_path):
     r = run(str(cut))
     assert r.returncode == 0 and "incomplete log" in r.stderr
     assert "stride seq 4 KiB" in r.stdout
+
+
+def test_counter_records_join_their_results(tmp_path):
+    """@pmu lines (a PC with counters; QEMU has none, so they are added here
+    to a kept log after the @result they belong to) land in the CSV."""
+    out = []
+    for line in open(LOG):
+        out.append(line)
+        if line.startswith("@result bench=stride pattern=rand ws=65536 color=off"):
+            out.append("@pmu bench=stride pattern=rand ws=65536 color=off runs=5 refs=8200 misses=410 cycles=99000\n")
+    p = tmp_path / "pmu.log"
+    p.write_text("".join(out))
+    log = rep.parse_log(str(p))
+    with_pmu = [r for r in log["results"] if r["llc_refs"] is not None]
+    assert len(with_pmu) == 1 and (with_pmu[0]["llc_refs"], with_pmu[0]["llc_misses"]) == (8200, 410)
+    assert with_pmu[0]["color"] == "off" and with_pmu[0]["ws"] == 65536
+    assert rep.parse_log(LOG)["perfmon"] == {"status": "none"}
