@@ -46,7 +46,7 @@ SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 
-.PHONY: format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
+.PHONY: spdx-check format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
 
 all: kernel iso
 
@@ -73,6 +73,7 @@ help:
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
+	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
 
@@ -173,6 +174,9 @@ FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[
 # imports upward; and no circle of files in mm/ or bench/ (symbol tables).
 check-layers: kernel
 	@$(PYTHON) tools/check-layers.py --circles
+# Every source file names its license (SPDX); --fix adds missing lines.
+spdx-check:
+	@$(PYTHON) tools/spdx.py --check
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: clean"
 format:

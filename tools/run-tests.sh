@@ -5,7 +5,7 @@
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + format + layers + report + boot
+#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + format + spdx + layers + report + boot
 #            + matrix-quick + cachesim
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +87,7 @@ if [ "$mode" = all ]; then
 	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
 	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
 	run_make format-check format-check
+	run_make spdx spdx-check
 	run_pytest layers tests/layers
 	run_pytest report tests/report
 fi
