@@ -3,6 +3,7 @@
 #include "bench/ratio_ci.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
+#include "kernel/qr.h"
 #include "kernel/string.h"
 #include "kernel/wrap.h"
 
@@ -18,6 +19,41 @@ static struct slot slots[SUMMARY_COLS][SUMMARY_ROWS];
 static const char *const col_names[SUMMARY_COLS] = { "stride seq", "stride rand", "FFT" };
 static const char *const col_short[SUMMARY_COLS] = { "seq", "rand", "FFT" };
 struct bench_summary_counts bench_summary_last;
+static char qr_text[QR_MAX_BYTES + 1];
+static u32 qr_len;
+static bool qr_overflow;
+
+struct ratio_ci;
+static bool slot_ratio(const struct slot *s, struct ratio_ci *ci);
+static char *fmt_ratio(char *buf, u32 size, double r);
+
+static void qr_add(const char *s)
+{
+	u32 n = strlen(s);
+
+	if (qr_len + n > QR_MAX_BYTES) {
+		qr_overflow = true;
+		return;
+	}
+	memcpy(qr_text + qr_len, s, n);
+	qr_len += n;
+	qr_text[qr_len] = '\0';
+}
+
+/* A cell for the QR text: "0.975", "0.994~", "1.000?" (no interval), "-". */
+static void qr_cell(const struct slot *s)
+{
+	struct ratio_ci ci;
+	char r[16], out[24];
+
+	if (!s->n[0] || !s->n[1] || !slot_ratio(s, &ci)) {
+		qr_add(" -");
+		return;
+	}
+	fmt_ratio(r, sizeof(r), ci.ratio);
+	ksnprintf(out, sizeof(out), " %s%s", r, !ci.have_interval ? "?" : ratio_ci_side(&ci) ? "" : "~");
+	qr_add(out);
+}
 
 /* "key=value" token of keys: pointer to the value, or NULL. */
 static const char *key_value(const char *keys, const char *key)
@@ -90,6 +126,9 @@ void bench_summary_add(const struct bench_point *pt)
 
 void bench_summary_reset(void)
 {
+	qr_len = 0;
+	qr_text[0] = '\0';
+	qr_overflow = false;
 	memset(slots, 0, sizeof(slots));
 	memset(&bench_summary_last, 0, sizeof(bench_summary_last));
 }
@@ -166,7 +205,7 @@ static void format_cell(char *out, u32 size, const struct slot *s, struct bench_
 	ksnprintf(out, size, "%s [%s-%s]%s", r, lo, hi, ratio_ci_side(&ci) ? "" : " ~");
 }
 
-u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
+u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, bool framebuffer)
 {
 	struct bench_summary_counts cnt = { 0 };
 	u32 lines = 0, c, r, first = SUMMARY_ROWS, last = 0;
@@ -191,6 +230,13 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
 		return lines;
 	}
 	printk("summary: time colored / uncolored: median ratio [95%% interval], %u+%u runs\n", cfg->runs, cfg->runs);
+	qr_len = 0;
+	qr_overflow = false;
+	qr_text[0] = '\0';
+	ksnprintf(line, sizeof(line),
+		  "pagecolor colored/uncolored time, %u+%u runs, ~: 95%% CI has 1\nws seq rand FFT\n", cfg->runs,
+		  cfg->runs);
+	qr_add(line);
 	printk("%-8s %-*s%-*s%s\n", "ws", CELL, col_names[0], CELL, col_names[1], col_names[2]);
 	lines += 2;
 	for (r = first; r <= last; r++) {
@@ -204,6 +250,15 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
 					  (int)(strchr(sz, ' ') - sz), sz, sz[strlen(sz) - 3]); /* "FFT 512K" */
 			}
 		}
+		{
+			char sz[16];
+			fmt_size(sz, sizeof(sz), r + MIN_LOG2);
+			ksnprintf(line, sizeof(line), "%.*s%c", (int)(strchr(sz, ' ') - sz), sz, sz[strlen(sz) - 3]);
+			qr_add(line);
+			for (c = 0; c < SUMMARY_COLS; c++)
+				qr_cell(&slots[c][r]);
+			qr_add("\n");
+		}
 		ksnprintf(line, sizeof(line), "%-8s %-*s%-*s%s", fmt_size(ws, sizeof(ws), r + MIN_LOG2), CELL, cells[0],
 			  CELL, cells[1], cells[2]);
 		/* no trailing blanks */
@@ -215,9 +270,9 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
 	printk("< 1: colored runs faster; ~: the interval includes 1 (no difference shown)\n");
 	lines++;
 	if (!cnt.points) {
-		lines +=
-		    printk_wrapped("verdict: no point ran both colored and uncolored (bench_modes=, page_color=off)",
-				   WRAP_SCREEN_COLS, "verdict:   ");
+		ksnprintf(line, sizeof(line),
+			  "verdict: no point ran both colored and uncolored (bench_modes=, page_color=off)");
+		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "verdict:   ");
 	} else if (cnt.few_runs == cnt.points) {
 		ksnprintf(line, sizeof(line),
 			  "verdict: none: too few runs for a 95%% interval (bench_runs=%u; 4 or more needed)",
@@ -233,13 +288,45 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor)
 		}
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "verdict:   ");
 	}
+	if (cnt.points && cnt.few_runs < cnt.points) { /* the verdict, short */
+		char b[16];
+		ksnprintf(line, sizeof(line), "faster %u/%u slower %u", cnt.faster, cnt.points, cnt.slower);
+		qr_add(line);
+		if (cnt.faster) {
+			ksnprintf(line, sizeof(line), " best %s %s", fmt_ratio(b, sizeof(b), best), best_at);
+			qr_add(line);
+		}
+	} else {
+		qr_add(cnt.points ? "too few runs for intervals" : "no colored/uncolored pair");
+	}
+	qr_add("\n");
 	if (hypervisor) {
+		ksnprintf(line, sizeof(line), "under %s: emulator time\n", hypervisor[0] ? hypervisor : "a hypervisor");
+		qr_add(line);
 		ksnprintf(line, sizeof(line),
 			  "note: under a hypervisor (%s) cycle counts are emulator time, not cache"
 			  " behaviour: see the cache simulator, make run-cachesim (README)",
 			  hypervisor[0] ? hypervisor : "unnamed");
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "note:   ");
 	}
+	if (framebuffer) {
+		if (qr_overflow)
+			printk("summary: longer than a QR code holds (%u bytes): no QR code\n", QR_MAX_BYTES);
+		else
+			printk("summary: also as a QR code at the top right (%u bytes; pagecolor-report --qr)\n",
+			       qr_len);
+		lines++;
+	}
 	bench_summary_last = cnt;
 	return lines;
+}
+
+const char *bench_summary_qr_text(void)
+{
+	return qr_text;
+}
+
+bool bench_summary_qr_fits(void)
+{
+	return qr_len && !qr_overflow;
 }

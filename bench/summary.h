@@ -36,10 +36,25 @@ void bench_summary_reset(void);
  * one line pointing to the per-policy records instead of a table, since
  * there is no one colored/uncolored pair). hypervisor: NULL on bare metal,
  * else the hypervisor's signature ("" when unknown): adds the note that
- * cycle counts are emulator time and where to see the cache effect. Prints
+ * cycle counts are emulator time and where to see the cache effect.
+ * framebuffer: the screen is a framebuffer, so a line says whether the QR
+ * code (bench_summary_show_qr) follows. Prints
  * nothing when no stride or FFT point was added. Returns the number of
  * lines printed. */
-u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor);
+u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, bool framebuffer);
+
+/* The summary as a QR code (kernel/qr.h) at the top right of the
+ * framebuffer: one line per working set with the three ratios (a '~' when
+ * the interval includes 1, '?' when there is none) and the verdict, at most
+ * QR_MAX_BYTES = 520 bytes (the intervals themselves do not fit). Call it
+ * after the last line of the log (later text may scroll over the code).
+ * Returns the bytes encoded, 0 when there is nothing to show, -1 when there
+ * is no framebuffer or no room (bench/summary_qr.c). */
+int bench_summary_show_qr(void);
+/* The text the QR code carries ("" before bench_summary_print), and
+ * whether it fits one (bench/summary_qr.c draws it). */
+const char *bench_summary_qr_text(void);
+bool bench_summary_qr_fits(void);
 
 /* Counts of the last bench_summary_print: points with both modes, and of
  * them those whose interval lies below 1 (colored faster), above 1

@@ -101,11 +101,12 @@ void kmain(u32 magic, u32 mbi_phys)
 		fault_raise(boot_config.fault);
 	/* The end of the log, every line within 80 columns: summary,
 	 * rejections, @final, SUCCESS or FAILURE. */
-	bench_summary_print(bc, boot_cpu.hypervisor ? boot_cpu.hv_vendor : NULL);
+	bench_summary_print(bc, boot_cpu.hypervisor ? boot_cpu.hv_vendor : NULL, fbcon_active());
 	cmdline_print_rejections(); /* a typo is seen next to @final */
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
+	bench_summary_show_qr(); /* on a framebuffer, after the last line */
 	arch_halt(failures		     ? KERNEL_EXIT_FAILURE
 		  : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE
 					     : KERNEL_EXIT_SUCCESS);

@@ -18,6 +18,7 @@
 #include "bench/ratio_ci.h"
 #include "bench/summary.h"
 #include "kernel/mwc.h"
+#include "kernel/qr.h"
 #include "kernel/wrap.h"
 #include "host_support.h"
 
@@ -215,7 +216,7 @@ static void test_summary_rows_marks_and_verdict(void **state)
 	}
 	add("triad", "ws=4096", true, same_on, 5);		/* not a summary benchmark */
 	add("stride", "pattern=seq ws=5000", true, same_on, 5); /* not a power of two */
-	lines = bench_summary_print(&cfg, "TCGTCGTCGTCG");
+	lines = bench_summary_print(&cfg, "TCGTCGTCGTCG", false);
 	const char *t = capture_text();
 	u32 printed;
 	check_widths(t, &printed);
@@ -260,13 +261,31 @@ static void test_summary_worst_case_width(void **state)
 		add("fft", keys, true, slow, 5);
 		add("fft", keys, false, fast, 5);
 	}
-	lines = bench_summary_print(&cfg, "TCGTCGTCGTCG");
+	lines = bench_summary_print(&cfg, "TCGTCGTCGTCG", false);
 	const char *t = capture_text();
 	check_widths(t, &printed);
 	assert_int_equal(printed, lines + 1);
 	assert_int_equal(lines, 22);
 	assert_non_null(
 	    strstr(t, "\nverdict: colored faster at 17 of 48 points, slower at 31; best 0.299, rand 128M\n"));
+	/* the QR code's text: every row and the verdict, within a code's 520 bytes */
+	const char *q = bench_summary_qr_text();
+	fprintf(stderr, "QR %zu bytes:\n%s", strlen(q), q);
+	assert_true(bench_summary_qr_fits());
+	assert_true(strlen(q) <= QR_MAX_BYTES);
+	assert_non_null(strstr(q, "\n4K 0.599 1.669 1.669\n"));
+	assert_non_null(strstr(q, "\n128M 0.599 0.299 1.669\n"));
+	assert_true(strncmp(q, "pagecolor colored/uncolored time, 5+5 runs, ~: 95% CI has 1\nws seq rand FFT\n", 75) ==
+		    0);
+	assert_non_null(
+	    strstr(q, "\nfaster 17/48 slower 31 best 0.299 rand 128M\nunder TCGTCGTCGTCG: emulator time\n"));
+	/* on a framebuffer one more line says so, still within the screen */
+	capture_reset();
+	lines = bench_summary_print(&cfg, "TCGTCGTCGTCG", true);
+	t = capture_text();
+	check_widths(t, &printed);
+	assert_int_equal(lines, 23);
+	assert_non_null(strstr(t, "\nsummary: also as a QR code at the top right ("));
 }
 
 static void test_summary_one_mode_policies_and_nothing(void **state)
@@ -276,11 +295,11 @@ static void test_summary_one_mode_policies_and_nothing(void **state)
 	u32 lines;
 
 	(void)state;
-	assert_int_equal(bench_summary_print(&cfg, NULL), 0); /* nothing ran: nothing printed */
+	assert_int_equal(bench_summary_print(&cfg, NULL, false), 0); /* nothing ran: nothing printed */
 	assert_string_equal(capture_text(), "");
 	add("stride", "pattern=seq ws=65536", true, v, 5);
 	add("fft", "n=1024 ws=16384", false, v, 3);
-	lines = bench_summary_print(&cfg, NULL);
+	lines = bench_summary_print(&cfg, NULL, false);
 	const char *t = capture_text();
 	char row[128];
 	snprintf(row, sizeof(row), "\n%-8s %-23s%-23s%s\n", "16 KiB", "", "", "uncolored only");
@@ -294,7 +313,7 @@ static void test_summary_one_mode_policies_and_nothing(void **state)
 	assert_int_equal(printed, lines + 1);
 	capture_reset();
 	cfg.policies = 3;
-	bench_summary_print(&cfg, NULL);
+	bench_summary_print(&cfg, NULL, false);
 	t = capture_text();
 	check_widths(t, &printed);
 	assert_non_null(strstr(t, "summary: bench_policies= ran one placement policy per block"));
@@ -309,7 +328,7 @@ static void test_summary_few_runs(void **state)
 	(void)state;
 	add("stride", "pattern=rand ws=8192", true, v, 3);
 	add("stride", "pattern=rand ws=8192", false, v, 3);
-	bench_summary_print(&cfg, "");
+	bench_summary_print(&cfg, "", false);
 	const char *t = capture_text();
 	char row[128];
 	snprintf(row, sizeof(row), "\n%-8s %-23s%s\n", "8 KiB", "", "1.000 (few runs)");
