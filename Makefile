@@ -46,7 +46,7 @@ SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 
-.PHONY: format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
+.PHONY: spdx-check format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
 
 all: kernel iso
 
@@ -74,6 +74,7 @@ help:
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
+	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
 
@@ -124,11 +125,12 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 	tools/mkiso.sh menu $@ $(B)/kernel.elf ""
 
 # Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
+# The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
 run: kernel
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
-	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)'
+	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).
@@ -144,7 +146,8 @@ HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOS
 HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c \
-	bench/wl_plan.c arch/x86/copy_strategies.c
+	bench/wl_plan.c kernel/wrap.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
+	arch/x86/copy_strategies.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
@@ -173,6 +176,9 @@ FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[
 # imports upward; and no circle of files in mm/ or bench/ (symbol tables).
 check-layers: kernel
 	@$(PYTHON) tools/check-layers.py --circles
+# Every source file names its license (SPDX); --fix adds missing lines.
+spdx-check:
+	@$(PYTHON) tools/spdx.py --check
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: clean"
 format:

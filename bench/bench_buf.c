@@ -1,4 +1,5 @@
 /* bench/bench_buf.c - benchmark buffers, the timer and phase markers. */
+#include "arch/x86/perfmon.h"
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
 #include "bench/bench.h"
@@ -110,6 +111,7 @@ u32 bench_phase_label(const char *desc)
 
 void bench_phase_start(u32 id)
 {
+	perfmon_run_begin(); /* counters around every run, before the marker */
 	if (phase_on && id)
 		*(volatile u32 *)(PHASE_MARK_BASE + 4 * id) = id;
 }
@@ -126,4 +128,5 @@ void bench_phase_end(void)
 {
 	if (phase_on)
 		*(volatile u32 *)PHASE_MARK_BASE = 0;
+	perfmon_run_end();
 }

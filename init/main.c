@@ -12,6 +12,9 @@
 #include "init/defaults.h"
 #include "arch/x86/fault_inject.h"
 #include "bench/bench_fit.h"
+#include "bench/summary.h"
+#include "arch/x86/cpuinfo.h"
+#include "arch/x86/perfmon.h"
 #include "bench/workload.h"
 #include "init/leakcheck.h"
 #include "init/memory.h"
@@ -65,6 +68,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	mwc_init(&boot_rng, boot_config.seed, MWC_CARRY_DEFAULT); /* the boot's one generator */
 	boot_config.mm.rng = &boot_rng;
 	boot_log_machine(mbi, cmdline, llc);
+	perfmon_boot_init(); /* hardware counters, or why not */
 
 	usable = setup_memory(mbi);
 	defaults_size_benchmarks();
@@ -97,10 +101,14 @@ void kmain(u32 magic, u32 mbi_phys)
 	printk("@leakcheck status=%s free_pages=%u\n", failures ? "checked" : "ok", nr_free_pages());
 	if (boot_config.fault)
 		fault_raise(boot_config.fault);
+	/* The end of the log, every line within 80 columns: summary,
+	 * rejections, @final, SUCCESS or FAILURE. */
+	bench_summary_print(bc, boot_cpu.hypervisor ? boot_cpu.hv_vendor : NULL, fbcon_active());
 	cmdline_print_rejections(); /* a typo is seen next to @final */
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
+	bench_summary_show_qr(); /* on a framebuffer, after the last line */
 	arch_halt(failures		     ? KERNEL_EXIT_FAILURE
 		  : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE
 					     : KERNEL_EXIT_SUCCESS);

@@ -32,6 +32,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
+#include "kernel/wrap.h"
 
 #define CMDLINE_TOKEN_MAX 256
 /* A remembered token longer than this is cut to it, with "..." after it. */
@@ -417,14 +418,18 @@ void cmdline_print_rejections(void)
 
 	if (!nr_rejected)
 		return;
-	for (unsigned i = 0; i < shown; i++)
-		printk("cmdline: rejected at boot: %s (%s)\n", rejections[i].text, rejections[i].problem);
+	/* At the end of the log: every line within the 80-column screen. */
+	for (unsigned i = 0; i < shown; i++) {
+		char line[CMDLINE_REJECT_TEXT + 128];
+		ksnprintf(line, sizeof(line), "cmdline: rejected at boot: %s (%s)", rejections[i].text,
+			  rejections[i].problem);
+		printk_wrapped(line, WRAP_SCREEN_COLS, "cmdline:   ");
+	}
 	if (nr_rejected > shown)
 		printk("cmdline: rejected at boot: %u more not listed (the first %u are above)\n", nr_rejected - shown,
 		       shown);
-	printk("cmdline: %u parameter%s rejected; %s kept the default or earlier value (a QEMU run exits with "
-	       "status 5)\n",
-	       nr_rejected, nr_rejected == 1 ? "" : "s", nr_rejected == 1 ? "it" : "they");
+	printk("cmdline: %u parameter%s rejected; earlier values or defaults kept (QEMU exits 5)\n", nr_rejected,
+	       nr_rejected == 1 ? "" : "s");
 }
 
 /* Prints the rejection of key[=value] for p. Always returns 1. */

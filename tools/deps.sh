@@ -1,57 +1,66 @@
 #!/usr/bin/env bash
 # tools/deps.sh - make sure the build, run and test tools are installed.
 #
-# usage: tools/deps.sh run|gdb|test|cachesim|all
-# Checks each command the named job needs; installs the missing Debian
-# packages with apt-get (as root, or through sudo). When it cannot install,
-# it prints the exact apt-get command and exits 1.
+# usage: tools/deps.sh run|gdb|test|cachesim|bench-host|all
+#        tools/deps.sh --list JOB      the job's packages, one line (for .ci/run)
+#        tools/deps.sh --markdown      README's table of packages
+# The packages come from tools/deps.txt, the one list. Checks each package
+# the job needs (its command, or dpkg-query); installs the missing ones with
+# apt-get (as root, or through sudo). When it cannot install, it prints the
+# exact apt-get command and exits 1.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+list=tools/deps.txt
+mode=install
+case "${1:-}" in
+--list) mode=list; shift ;;
+--markdown) mode=markdown; set -- all ;;
+esac
 job=${1:-run}
-
-# command -> Debian package
-declare -A pkg_of=(
-	[nasm]=nasm
-	[i686-linux-gnu-gcc]=gcc-i686-linux-gnu
-	[i686-linux-gnu-ld]=binutils-i686-linux-gnu
-	[grub-mkrescue]=grub-common
-	[xorriso]=xorriso
-	[mformat]=mtools
-	[qemu-system-i386]=qemu-system-x86
-	[gcc]=gcc
-	[make]=make
-	[clang]=clang
-	[valgrind]=valgrind
-	[clang-format]=clang-format
-	[gdb]=gdb
-)
-need_cmds=(nasm i686-linux-gnu-gcc i686-linux-gnu-ld grub-mkrescue xorriso mformat qemu-system-i386)
-need_pkgs=(grub-pc-bin grub-efi-amd64-bin)
 case "$job" in
-run) ;;
-gdb) need_cmds+=(gdb) ;;
-test | all)
-	need_cmds+=(gcc clang valgrind clang-format gdb)
-	need_pkgs+=(libcmocka-dev python3-pytest libclang-rt-14-dev ovmf)
-	# the copy strategies' 32-bit check (make test-copy32)
-	need_pkgs+=(libc6-dev-i386-cross libasan8-i386-cross libubsan1-i386-cross)
-	;;
-cachesim)
-	need_cmds+=(gcc)
-	need_pkgs+=(libglib2.0-dev python3-matplotlib)
-	;;
+run | gdb | test | cachesim | bench-host | all) ;;
 *)
-	echo "deps.sh: unknown job '$job' (accepted: run, gdb, test, cachesim, all)" >&2
+	echo "deps.sh: unknown job '$job' (accepted: run, gdb, test, cachesim, bench-host, all)" >&2
 	exit 2
 	;;
 esac
 
+# "package command" for the job: its own packages, and run's for the jobs that boot the kernel
+wanted() {
+	awk -v job="$job" '
+	/^#/ || NF < 3 { next }
+	{
+		n = split($2, j, ",")
+		want = (job == "all")
+		for (i = 1; i <= n; i++)
+			if (j[i] == job || (j[i] == "run" && job != "bench-host"))
+				want = 1
+		if (want)
+			print $1, $3
+	}' "$list"
+}
+
+if [ "$mode" = markdown ]; then
+	echo "| package | needed by | what for |"
+	echo "|---|---|---|"
+	awk '/^#/ || NF < 3 { next } { why = ""; for (i = 4; i <= NF; i++) why = why (i > 4 ? " " : "") $i;
+		jobs = $2; gsub(",", ", ", jobs); printf "| %s | %s | %s |\n", $1, jobs, why }' "$list"
+	exit 0
+fi
+if [ "$mode" = list ]; then
+	wanted | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 } END { print "" }'
+	exit 0
+fi
+
 missing=()
-for c in "${need_cmds[@]}"; do
-	command -v "$c" >/dev/null 2>&1 || missing+=("${pkg_of[$c]}")
-done
-for p in "${need_pkgs[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
+while read -r pkg cmd; do
+	if [ "$cmd" != - ]; then
+		command -v "$cmd" >/dev/null 2>&1 && continue
+	elif dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+		continue
+	fi
+	missing+=("$pkg")
+done < <(wanted)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "deps: installing missing Debian packages: ${missing[*]}"

@@ -5,7 +5,7 @@
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + format + layers + boot
+#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + format + spdx + layers + report + boot
 #            + matrix-quick + cachesim
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,11 @@ record() {
 	passed=$((passed + $3))
 	failed=$((failed + $4))
 	summary+=("$(printf '%-28s %-4s %4d passed, %d failed' "$1" "$2" "$3" "$4")")
+	# one line per suite as it finishes, so a long run shows progress
+	printf '  %s  (%ds)\n' "${summary[-1]}" $((SECONDS - suite_start))
+	suite_start=$SECONDS
 }
+suite_start=$SECONDS
 
 # A cmocka binary: counts from its "[  PASSED  ] N test(s)" / "[  FAILED  ] N" lines.
 run_cmocka() {
@@ -84,7 +88,9 @@ if [ "$mode" = all ]; then
 	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
 	if has_target test-copy32; then run_make copy32 test-copy32; fi
 	run_make format-check format-check
+	run_make spdx spdx-check
 	run_pytest layers tests/layers
+	run_pytest report tests/report
 fi
 if [ "$mode" = boot ] || [ "$mode" = all ]; then
 	run_pytest boot tests/boot

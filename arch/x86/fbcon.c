@@ -23,6 +23,7 @@
 #include "arch/x86/cpu.h"
 #include "arch/x86/font8x16.h"
 #include "kernel/printk.h"
+#include "kernel/qr.h"
 #include "kernel/string.h"
 
 #define FB_TYPE_RGB 1
@@ -36,6 +37,7 @@ static struct {
 	u32 pitch;		       /* bytes per pixel row */
 	u32 width, height, bpp, bytes; /* pixels, bits and bytes per pixel */
 	u32 fg, bg;		       /* pixel values for text and background */
+	u32 white;		       /* light QR modules */
 	u32 cols, rows;		       /* text grid */
 	u32 col, row;		       /* next cell to write */
 	bool active, mapped;
@@ -175,6 +177,7 @@ bool fbcon_init(const struct multiboot_info *mbi)
 	fb.size = fb.pitch * fb.rows * FONT_HEIGHT;
 	fb.fg = rgb(mbi, 0xaa, 0xaa, 0xaa); /* light grey on black, as vga.c */
 	fb.bg = rgb(mbi, 0, 0, 0);
+	fb.white = rgb(mbi, 0xff, 0xff, 0xff);
 	fb.row = fb.col = 0;
 
 	base = fb_base();
@@ -206,4 +209,31 @@ void fbcon_map(void)
 		}
 	}
 	fb.mapped = true;
+}
+
+/* fbcon_draw_qr: see fbcon.h. Right of the 80th text column, at the top:
+ * text within 79 columns (the end of the log) never covers it, and nothing
+ * may be printed after it (scrolling would redraw those cells). */
+int fbcon_draw_qr(const struct qr_code *q)
+{
+	u32 quiet = 4, side = q->size + 2 * quiet, left = 80 * FONT_WIDTH + FONT_WIDTH, px, x0, y0;
+	u8 *base = fb_base();
+
+	if (!fb.active || !base || fb.width <= left + side * 2)
+		return -1;
+	px = MIN((fb.width - left) / side, fb.rows * FONT_HEIGHT / side);
+	px = MIN(px, 8u);
+	if (px < 2)
+		return -1;
+	x0 = fb.width - side * px - FONT_WIDTH;
+	y0 = FONT_HEIGHT;
+	if (y0 + side * px > fb.rows * FONT_HEIGHT)
+		y0 = 0;
+	for (u32 y = 0; y < side * px; y++)
+		for (u32 x = 0; x < side * px; x++) {
+			int my = (int)(y / px) - (int)quiet, mx = (int)(x / px) - (int)quiet;
+			bool dark = my >= 0 && mx >= 0 && my < (int)q->size && mx < (int)q->size && q->module[my][mx];
+			put_pixel(base + (y0 + y) * fb.pitch + (x0 + x) * fb.bytes, dark ? fb.bg : fb.white);
+		}
+	return (int)px;
 }

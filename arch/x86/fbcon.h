@@ -18,4 +18,12 @@ bool fbcon_active(void);
  * the console draws through that mapping. Does nothing without fbcon. */
 void fbcon_map(void);
 
+struct qr_code;
+/* Draws a QR code (kernel/qr.h) with a 4-module light quiet zone at the top
+ * right of the framebuffer, right of the 80th text column, as large as fits
+ * (2 to 8 pixels per module). Draw it last: later text may scroll over it.
+ * Returns the pixels per module, or -1 when there is no framebuffer console
+ * or no room (narrower than 80 columns plus the code). */
+int fbcon_draw_qr(const struct qr_code *q);
+
 #endif

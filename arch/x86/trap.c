@@ -95,15 +95,16 @@ static void report(const struct trapframe *tf, u32 esp)
 		printk("FAULT: vector %u (%s)", v, exc_names[v]);
 	else
 		printk("FAULT: vector %u (unexpected interrupt %u)", v, v);
-	printk(" error=0x%08x eip=0x%08x cs=0x%04x eflags=0x%08x cr2=0x%08x\n", tf->error, tf->eip, tf->cs & 0xFFFF,
+	/* every line within the 80-column screen (at most 79 characters) */
+	printk(" error=0x%08x eip=0x%08x\n  cs=0x%04x eflags=0x%08x cr2=0x%08x\n", tf->error, tf->eip, tf->cs & 0xFFFF,
 	       tf->eflags, read_cr2());
 	printk("  eax=%08x ebx=%08x ecx=%08x edx=%08x\n", tf->eax, tf->ebx, tf->ecx, tf->edx);
 	printk("  esi=%08x edi=%08x ebp=%08x esp=%08x\n", tf->esi, tf->edi, tf->ebp, esp);
 	printk("  cr0=%08x cr3=%08x cr4=%08x\n", read_cr0(), read_cr3(), safe_cr4());
 	if (v == 14) {
 		u32 e = tf->error;
-		printk("  pf: present=%d write=%d user=%d reserved=%d ifetch=%d (%s %s)\n", !!(e & PF_P), !!(e & PF_W),
-		       !!(e & PF_U), !!(e & PF_RSVD), !!(e & PF_I),
+		printk("  pf: present=%d write=%d user=%d reserved=%d ifetch=%d\n  pf: %s %s\n", !!(e & PF_P),
+		       !!(e & PF_W), !!(e & PF_U), !!(e & PF_RSVD), !!(e & PF_I),
 		       (e & PF_P) ? "protection violation" : "page not present",
 		       (e & PF_I)   ? "on instruction fetch"
 		       : (e & PF_W) ? "on write"

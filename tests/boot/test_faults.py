@@ -32,7 +32,7 @@ FAULTS = {
 }
 
 FAULT_RE = re.compile(
-    r"^FAULT: vector (\d+) \(([^)]*)\) error=0x([0-9a-f]{8}) eip=0x([0-9a-f]{8}) cs=0x([0-9a-f]{4}) "
+    r"^FAULT: vector (\d+) \(([^)]*)\) error=0x([0-9a-f]{8}) eip=0x([0-9a-f]{8})\n  cs=0x([0-9a-f]{4}) "
     r"eflags=0x([0-9a-f]{8}) cr2=0x([0-9a-f]{8})$", re.M)
 
 
@@ -71,6 +71,8 @@ def test_fault_value_raises_its_exception(booter, value):
     # EIP: inside the function that raised it (fault_list_double_del may be inlined)
     assert function_at(symbols(), eip) in ("fault_raise", "fault_list_double_del"), hex(eip)
     after = b.log[m.end():]
+    for line in b.log[m.start():].splitlines():  # the end of the log fits the 80-column screen
+        assert len(line) <= 79, line
     for reg in ("eax=", "ebx=", "ecx=", "edx=", "esi=", "edi=", "ebp=", "esp=", "cr0=", "cr3=", "cr4="):
         assert reg in after, reg
     if vector == 14:

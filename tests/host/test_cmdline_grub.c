@@ -228,8 +228,7 @@ static void test_grub_round_trip(void **state)
 			    "cmdline: rejected at boot: k8=$HOME (unknown parameter)\n"
 			    "cmdline: rejected at boot: k9=\xc3\xa9t\xc3\xa9 (unknown parameter)\n"
 			    "cmdline: rejected at boot: k10=a\\\"b c (unknown parameter)\n"
-			    "cmdline: 10 parameters rejected; they kept the default or earlier value (a QEMU "
-			    "run exits with status 5)\n");
+			    "cmdline: 10 parameters rejected; earlier values or defaults kept (QEMU exits 5)\n");
 }
 
 static void test_quotes_group_separators(void **state)
@@ -278,8 +277,7 @@ static void test_control_bytes_never_break_a_line(void **state)
 	assert_string_equal(capture_text(),
 			    "cmdline: rejected at boot: colors=1\\x0a@final status=ok (not a number)\n"
 			    "cmdline: rejected at boot: bad\\x0d\\x1b[2J=\\x7f\\x09 (unknown parameter)\n"
-			    "cmdline: 2 parameters rejected; they kept the default or earlier value (a QEMU "
-			    "run exits with status 5)\n");
+			    "cmdline: 2 parameters rejected; earlier values or defaults kept (QEMU exits 5)\n");
 }
 
 /* ---- item 8: rejections remembered for the end of the log -------------- */
@@ -296,8 +294,7 @@ static void test_rejections_listed_at_the_end(void **state)
 			    "cmdline: rejected at boot: colour=on (unknown parameter)\n"
 			    "cmdline: rejected at boot: colors=0 (out of range)\n"
 			    "cmdline: rejected at boot: help=1 (unexpected value)\n"
-			    "cmdline: 3 parameters rejected; they kept the default or earlier value (a QEMU "
-			    "run exits with status 5)\n");
+			    "cmdline: 3 parameters rejected; earlier values or defaults kept (QEMU exits 5)\n");
 	/* Later calls add to the list; clear empties it. */
 	assert_int_equal(parse("bogus"), 1);
 	assert_int_equal(cmdline_rejected_count(), 4);
@@ -313,8 +310,7 @@ static void test_rejections_listed_at_the_end(void **state)
 	cmdline_print_rejections();
 	assert_string_equal(capture_text(),
 			    "cmdline: rejected at boot: odd (missing value)\n"
-			    "cmdline: 1 parameter rejected; it kept the default or earlier value (a QEMU run "
-			    "exits with status 5)\n");
+			    "cmdline: 1 parameter rejected; earlier values or defaults kept (QEMU exits 5)\n");
 }
 
 /* The list is bounded: 16 stored, the rest counted; long tokens are cut. */
@@ -346,12 +342,15 @@ static void test_rejection_list_is_bounded(void **state)
 	assert_int_equal(parse(line), 1);
 	capture_reset();
 	cmdline_print_rejections();
-	/* 64 bytes of key=value, then "..." */
-	assert_true(
-	    capture_contains("cmdline: rejected at boot: colors="
-			     "777777777777777777777777777777777777777777777777777777777... (value too large)\n"));
+	/* 64 bytes of key=value, then "..."; at the end of the log every line
+	 * fits the 80-column screen, continued after "cmdline:   " */
+	assert_true(capture_contains("cmdline: rejected at boot:\ncmdline:   colors="
+				     "777777777777777777777777777777777777777777777777777777777...\n"
+				     "cmdline:   (value too large)\n"));
 	assert_true(capture_contains("cmdline: rejected at boot: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (longer than "
-				     "256 bytes)\n"));
+				     "256\ncmdline:   bytes)\n"));
+	for (const char *p = capture_text(), *e; (e = strchr(p, '\n')); p = e + 1)
+		assert_true(e - p <= 79);
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)

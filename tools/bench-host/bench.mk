@@ -28,4 +28,5 @@ $(B)/bench-host/bench_alloc_indirect: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kerne
 	$(HOSTCC) $(BENCH_HOST_CFLAGS) -DPLACEMENT_INDIRECT -o $@ $(BENCH_HOST_SRCS)
 
 bench-host: $(B)/bench-host/bench_alloc $(B)/bench-host/bench_alloc_indirect
+	@tools/deps.sh bench-host
 	$(B)/bench-host/bench_alloc

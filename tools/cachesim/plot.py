@@ -2,27 +2,41 @@
 """plot.py - PNG plots from the grouped CSV that report.py --csv writes.
 
 usage: /usr/bin/python3 tools/cachesim/plot.py CSV [--out PREFIX]
-           [--stride-x ws] [--fft-x ws]
 
-Writes PREFIX_stride.png: L2 miss ratio (l2_misses / L2 accesses) against
-working set (log2 x axis) for the bench=stride rows, one line per color
-value (and per other varying key, e.g. pattern), error bars = sd over runs;
-and PREFIX_fft.png: modelled cycles against working set (ws = 16 * n bytes;
-log2 x, log y) for the bench=fft rows, one line per color value. A plot whose rows are missing is skipped with a note.
-PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
-apt-get install python3-matplotlib, then run with /usr/bin/python3).
+Writes two figures that stand alone:
+  PREFIX_stride.png  L2 miss ratio (misses / L2 accesses, in percent) against
+                     the working set in bytes (log axis), one line per access
+                     order and coloring mode, the simulated cache sizes marked;
+  PREFIX_fft.png     left: modelled cycles per N log2 N (a linear axis, so the
+                     gap between colored and uncolored shows); right: their
+                     ratio, colored / uncolored, with the gain in percent.
+Titles name the simulated cache (size, ways, line, the L1 in front) and the
+guest CPU (from the '# @header' line of table.txt next to the CSV, when it is
+there); a footnote says what the error bars are (+-1 sample standard
+deviation over the runs). A plot whose rows are missing is skipped with a
+note. PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
+python3-matplotlib; run with /usr/bin/python3).
 """
 
 import argparse
 import csv
+import math
+import os
+import re
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator  # noqa: E402
 
-NON_KEYS = ("runs",)
+STYLE = {  # (pattern, color) -> words, colour, marker, line style, x offset (so no line hides another)
+    ("seq", "on"): ("sequential order, colored pages", "tab:blue", "o", "-", 0.96),
+    ("rand", "on"): ("random order, colored pages", "tab:green", "s", "-", 1.04),
+    ("seq", "off"): ("sequential order, uncolored pages", "tab:red", "o", "--", 0.96),
+    ("rand", "off"): ("random order, uncolored pages", "tab:orange", "s", "--", 1.04),
+}
 
 
 def read(path):
@@ -30,52 +44,142 @@ def read(path):
         return list(csv.DictReader(f))
 
 
-def key_columns(rows):
-    """Label columns: those before n (report.py's layout)."""
-    cols = list(rows[0])
-    return cols[: cols.index("runs")] if "runs" in cols else []
+def size_label(b):
+    b = int(b)
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if b >= 1 << shift and b % (1 << shift) == 0:
+            return f"{b >> shift} {unit}"
+    return f"{b} B"
 
 
-# Size labels that vary together with the x key (FFT rows carry n and ws):
-# they never split a line.
-SIZE_KEYS = ("n", "ws", "size")
+def ways_words(w):
+    return "direct-mapped" if int(w) == 1 else f"{w}-way"
 
 
-def series(rows, xkey):
-    """Groups rows into lines by every key (except x and size labels) that varies."""
-    keys = [k for k in key_columns(rows) if k != xkey and k not in SIZE_KEYS]
-    varying = [k for k in keys if len({r[k] for r in rows}) > 1]
-    lines = {}
-    for r in rows:
-        if r.get(xkey, "") == "":
-            continue
-        name = " ".join(f"{k}={r[k]}" for k in varying) or "all"
-        lines.setdefault(name, []).append(r)
-    for name in lines:
-        lines[name].sort(key=lambda r: float(r[xkey]))
-    return lines
+def geometry(rows, csv_path):
+    """(title line, L1 bytes, L2 bytes) from the cs_* columns and table.txt's @header."""
+    r = rows[0]
+    l2, l1 = int(r["cs_l2size"]), int(r["cs_l1size"])
+    cache = (f"simulated L2 {size_label(l2)} {ways_words(r['cs_l2ways'])}, {r['cs_line']}-byte lines, "
+             f"behind L1 {size_label(l1)} {ways_words(r['cs_l1ways'])} "
+             f"(latency {r['cs_l1lat']}/{r['cs_l2lat']}/{r['cs_memlat']} cycles)")
+    cpu = "guest CPU under QEMU TCG with tools/cachesim"
+    table = os.path.join(os.path.dirname(os.path.abspath(csv_path)), "table.txt")
+    if os.path.exists(table):
+        for line in open(table):
+            if line.startswith("# @header "):
+                h = dict(t.split("=", 1) for t in line.split()[2:] if "=" in t)
+                cpu = (f"guest {h.get('cpu_vendor', '?')} family {h.get('family')} model {h.get('model')} under "
+                       f"QEMU TCG + tools/cachesim, {h.get('colors')} colors, seed {h.get('seed')}")
+                break
+    return f"{cache}\n{cpu}", l1, l2
 
 
-def plot(rows, xkey, ymetric, ylabel, title, path, logy=False):
-    lines = series(rows, xkey)
-    if not lines:
-        print(f"plot.py: no rows with {xkey}= for {title}, skipped", file=sys.stderr)
-        return False
-    fig, ax = plt.subplots(figsize=(8, 5))
-    for name, rs in sorted(lines.items()):
-        xs = [float(r[xkey]) for r in rs]
-        ys = [float(r[ymetric + "_mean"]) for r in rs]
-        es = [float(r[ymetric + "_sd"]) for r in rs]
-        ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3, label=name)
+def xaxis(ax, xs, marks):
     ax.set_xscale("log", base=2)
-    if logy:
-        ax.set_yscale("log")
-    ax.set_xlabel(xkey)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
+    lo, hi = min(xs), max(xs)
+    ticks = [1 << k for k in range(int(math.log2(lo)), int(math.log2(hi)) + 1)]
+    ax.xaxis.set_major_locator(FixedLocator(ticks))
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: size_label(v).replace(" ", "")))
+    ax.tick_params(axis="x", labelsize=8)
+    for size, name in marks:
+        if lo / 2 <= size <= hi * 2:
+            ax.axvline(size, color="gray", ls=":", lw=1)
+            ax.text(size, 0.97, f" {name} ", transform=ax.get_xaxis_transform(), rotation=90, va="top",
+                    ha="right", fontsize=8, color="dimgray")
+    ax.grid(True, alpha=0.3)
+
+
+def footnote(fig, rows, extra=""):
+    runs = sorted({r["runs"] for r in rows})
+    fig.text(0.5, 0.01, f"Error bars: ±1 sample standard deviation over {'/'.join(runs)} runs per point "
+             f"(each run a new task with freshly allocated pages).{extra}", ha="center", fontsize=8)
+
+
+def plot_stride(rows, csv_path, path):
+    rows = [r for r in rows if r.get("bench") == "stride" and r.get("ws")]
+    if not rows:
+        print("plot.py: no stride rows, stride plot skipped", file=sys.stderr)
+        return False
+    title, l1, l2 = geometry(rows, csv_path)
+    fig, ax = plt.subplots(figsize=(9, 5.6))
+    xs_all = []
+    for (pat, color), (words, c, marker, ls, dx) in STYLE.items():
+        rs = sorted((r for r in rows if r["pattern"] == pat and r["color"] == color), key=lambda r: int(r["ws"]))
+        if not rs:
+            continue
+        xs = [int(r["ws"]) for r in rs]
+        xs_all += xs
+        ax.errorbar([x * dx for x in xs], [100 * float(r["l2_miss_ratio_mean"]) for r in rs],
+                    yerr=[100 * float(r["l2_miss_ratio_sd"]) for r in rs], marker=marker, ls=ls, color=c,
+                    mfc="white" if color == "off" else c, capsize=3, ms=5, label=words)
+    xaxis(ax, xs_all, [(l1, f"L1 {size_label(l1)}"), (l2, f"L2 {size_label(l2)} (cache size)")])
+    ax.set_xlabel("working set (bytes, log scale)")
+    ax.set_ylabel("L2 miss ratio (% of L2 accesses)")
+    ax.set_ylim(bottom=-3)
+    ax.set_title("Stride (dependent loads, 64-byte stride): L2 misses against working set\n" + title, fontsize=9)
+    ax.legend(fontsize=8, loc="center left")
+    footnote(fig, rows, "\nColored lines at 0% up to the cache size: coloring leaves no conflict misses there.")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    print(f"plot.py: wrote {path}")
+    return True
+
+
+def plot_fft(rows, csv_path, path):
+    rows = [r for r in rows if r.get("bench") == "fft" and r.get("n")]
+    if not rows:
+        print("plot.py: no fft rows, FFT plot skipped", file=sys.stderr)
+        return False
+    title, l1, l2 = geometry(rows, csv_path)
+    fig, (ax, axr) = plt.subplots(1, 2, figsize=(12, 5.4))
+    by = {}
+    for color, words, c, ls in (("on", "colored pages", "tab:blue", "-"), ("off", "uncolored pages", "tab:red", "--")):
+        rs = sorted((r for r in rows if r["color"] == color), key=lambda r: int(r["n"]))
+        if not rs:
+            continue
+        norm = [int(r["n"]) * math.log2(int(r["n"])) for r in rs]
+        ax.errorbar([int(r["ws"]) for r in rs], [float(r["cycles_mean"]) / k for r, k in zip(rs, norm)],
+                    yerr=[float(r["cycles_sd"]) / k for r, k in zip(rs, norm)], marker="o", ls=ls, color=c,
+                    mfc="white" if color == "off" else c, capsize=3, label=words)
+        by[color] = {int(r["ws"]): r for r in rs}
+    xs = sorted(set(by.get("on", {})) | set(by.get("off", {})))
+    marks = [(l1, f"L1 {size_label(l1)}"), (l2, f"L2 {size_label(l2)}")]
+    xaxis(ax, xs, marks)
+    ax.set_xlabel("FFT data (bytes, 16 per complex point; log scale)")
+    ax.set_ylabel("modelled cycles / (N log2 N)")
+    ax.set_ylim(bottom=0)
+    ax.set_title("FFT time per butterfly step (lower is faster)", fontsize=9)
+    ax.legend(fontsize=8, loc="lower right")
+    common = [w for w in xs if w in by.get("on", {}) and w in by.get("off", {})]
+    if common:
+        ratio, err = [], []
+        for w in common:
+            a, b = by["on"][w], by["off"][w]
+            ma, mb = float(a["cycles_mean"]), float(b["cycles_mean"])
+            q = ma / mb
+            # first-order error of a ratio of two independent means' spreads
+            e = q * math.sqrt((float(a["cycles_sd"]) / ma) ** 2 + (float(b["cycles_sd"]) / mb) ** 2)
+            ratio.append(q)
+            err.append(e)
+        axr.errorbar(common, ratio, yerr=err, marker="o", color="tab:purple", capsize=3,
+                     label="colored / uncolored modelled cycles")
+        for w, q in zip(common, ratio):
+            if abs(q - 1) >= 0.02:
+                axr.annotate(f"{(q - 1) * 100:+.0f}%", (w, q), textcoords="offset points", xytext=(0, -14),
+                             ha="center", fontsize=8)
+        axr.axhline(1, color="black", lw=1)
+        xaxis(axr, common, marks)
+        axr.set_xlabel("FFT data (bytes, log scale)")
+        axr.set_ylabel("time colored / uncolored (below 1: coloring faster)")
+        axr.set_ylim(0, max(1.1, max(ratio) + 0.1))
+        axr.set_title("Gain from coloring (percent: change of modelled time)", fontsize=9)
+        axr.legend(fontsize=8, loc="lower left")
+    fig.suptitle("Radix-2 complex FFT under the cache simulator\n" + title, fontsize=9)
+    footnote(fig, rows, " Ratio: error propagated from both spreads.")
+    fig.tight_layout(rect=(0, 0.03, 1, 0.98))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     print(f"plot.py: wrote {path}")
@@ -86,17 +190,14 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("csv")
     ap.add_argument("--out", help="output prefix (default: CSV without .csv)")
-    ap.add_argument("--stride-x", default="ws", help="x key for bench=stride")
-    ap.add_argument("--fft-x", default="ws", help="x key for bench=fft (ws or n)")
     a = ap.parse_args(argv)
     rows = read(a.csv)
-    prefix = a.out or (a.csv[:-4] if a.csv.endswith(".csv") else a.csv)
-    stride = [r for r in rows if r.get("bench") == "stride"]
-    fft = [r for r in rows if r.get("bench") == "fft"]
-    ok = plot(stride, a.stride_x, "l2_miss_ratio", "L2 miss ratio (misses / L2 accesses)",
-              "stride: L2 miss ratio vs working set", prefix + "_stride.png")
-    ok |= plot(fft, a.fft_x, "cycles", "modelled cycles",
-               "fft: modelled cycles vs working set", prefix + "_fft.png", logy=True)
+    if not rows or "cs_l2size" not in rows[0]:
+        print(f"plot.py: {a.csv}: not a table.csv of report.py --csv (no cs_l2size column)", file=sys.stderr)
+        return 2
+    prefix = a.out or re.sub(r"\.csv$", "", a.csv)
+    ok = plot_stride(rows, a.csv, prefix + "_stride.png")
+    ok |= plot_fft(rows, a.csv, prefix + "_fft.png")
     return 0 if ok else 1
 
 

@@ -62,8 +62,10 @@ cmdline="bench=$bench cachesim=on cache_size=$size cache_ways=$ways bench_min=16
 # hypervisor takes minutes with every access simulated); harmless otherwise
 cmdline+=" bench_runs=$runs mm_shuffle=on copy_bytes=512K${seed:+ seed=$seed}${extra:+ $extra}"
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+# what is written to files names paths from the tree's top, never this machine's
+shownargs=${plugargs//"$root/"/}
 echo "$cmdline" >"$outdir/cmdline.txt"
-echo "plugin: $plugargs" >>"$outdir/cmdline.txt"
+echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
 echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets 16K..$max_b, memory $mem" >&2
 echo "run-cachesim: kernel: $cmdline" >&2
 echo "run-cachesim: plugin: $plugargs" >&2
@@ -83,7 +85,7 @@ fi
 {
 	echo "# make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
 	echo "# kernel: $cmdline"
-	echo "# plugin: $plugargs"
+	echo "# plugin: $shownargs"
 	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
 	echo "# QEMU run: ${elapsed} s"
 	"$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$outdir/serial.log" "$outdir/sim.txt"

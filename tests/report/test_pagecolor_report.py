@@ -1,0 +1,170 @@
+"""Tests of tools/pagecolor-report on logs kept under tests/report/logs/
+(recorded from `make run`: qemu-tcg-256M-default.log with QEMU's default CPU,
+qemu-tcg-256M-epyc.log with -cpu EPYC; tools/run-qemu.sh --log)."""
+import csv
+import importlib.machinery
+import importlib.util
+import json
+import math
+import os
+import re
+import subprocess
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+TOOL = os.path.join(ROOT, "tools", "pagecolor-report")
+LOG = os.path.join(HERE, "logs", "qemu-tcg-256M-default.log")
+LOG2 = os.path.join(HERE, "logs", "qemu-tcg-256M-epyc.log")
+
+
+def load_tool():
+    loader = importlib.machinery.SourceFileLoader("pagecolor_report", TOOL)
+    spec = importlib.util.spec_from_loader("pagecolor_report", loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+rep = load_tool()
+
+
+def run(*args):
+    return subprocess.run(["/usr/bin/python3", TOOL, *args], capture_output=True, text=True)
+
+
+def raw_records(path, tag):
+    """The @tag lines, parsed here independently of the tool."""
+    out = []
+    for line in open(path):
+        if line.startswith(f"@{tag} "):
+            out.append(dict(t.split("=", 1) for t in line.split()[1:] if "=" in t))
+    return out
+
+
+def raw_results(path):
+    return [r for r in raw_records(path, "result") if "bench" in r]
+
+
+def raw_ratio(path, pattern, ws):
+    return [r for r in raw_records(path, "ratio") if r.get("pattern") == pattern and r["ws"] == str(ws)][0]
+
+
+def test_parse_matches_the_log():
+    log = rep.parse_log(LOG)
+    raw = raw_results(LOG)
+    assert len(log["results"]) == len(raw) == 62  # stride 2 x 11 sizes x 2 modes, FFT 9 sizes x 2
+    assert len(log["ratios"]) == 31
+    assert log["header"]["tsc_khz"] == 2596131 and log["header"]["version"] == "0.2.0"
+    assert log["cpu"]["brand"] == "QEMU Virtual CPU version 2.5+"
+    assert [(c["level"], c["type"], c["size"], c["ways"]) for c in log["caches"]] == [
+        ("L1", "data", 32768, 8), ("L1", "instruction", 32768, 8), ("L2", "unified", 4 << 20, 16),
+        ("L3", "unified", 16 << 20, 16)]
+    assert log["final"]["status"] == "ok" and not log["warnings"]
+    for r, q in zip(log["results"], raw):
+        assert r["median"] == float(q["median"]) and r["color"] == q["color"] and r["ws"] == int(q["ws"])
+
+
+def test_mflops_and_ratio_columns():
+    log = rep.parse_log(LOG)
+    fft = [r for r in log["results"] if r["bench"] == "fft" and r["n"] == 1024 and r["color"] == "on"][0]
+    # 5 N log2 N / (median cycles / tsc kHz in microseconds)
+    us = fft["median"] / 2596131 * 1000
+    assert fft["mflops"] == pytest.approx(5 * 1024 * 10 / us)
+    assert 50 < fft["mflops"] < 200  # TCG on the recording machine: about 92
+    seq = [r for r in log["results"] if r.get("pattern") == "seq" and r["ws"] == 32768]
+    assert {r["color"] for r in seq} == {"on", "off"}
+    q = raw_ratio(LOG, "seq", 32768)
+    for r in seq:  # the @ratio record of the point, on both rows
+        assert (r["ratio"], r["ratio_lo"], r["ratio_hi"], r["includes_one"]) == (
+            float(q["ratio"]), float(q["lo"]), float(q["hi"]), q["includes_one"])
+    assert seq[0]["ns_per_load"] == seq[0]["ns_median"]
+
+
+def test_csv_and_json(tmp_path):
+    c, j, p = tmp_path / "out.csv", tmp_path / "out.json", tmp_path / "out.png"
+    r = run(LOG, "--csv", str(c), "--json", str(j), "--plot", str(p))
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(open(c)))
+    assert len(rows) == 62 and rows[0].keys() >= {"ws_bytes", "median", "mflops", "ratio_lo"}
+    first = rows[0]
+    assert (first["bench"], first["pattern"], first["ws_bytes"], first["color"]) == ("stride", "seq", "4096", "on")
+    assert float(first["median"]) == float(raw_results(LOG)[0]["median"]) == 8.439
+    data = json.load(open(j))
+    assert len(data["logs"]) == 1 and len(data["logs"][0]["results"]) == 62
+    assert p.stat().st_size > 50000  # a real figure, not an empty canvas
+
+
+def test_plot_stands_alone(tmp_path):
+    fig = rep.plot([rep.parse_log(LOG)], str(tmp_path / "p.png"))
+    lat, fft, ratio = fig.axes[:3]
+    assert "bytes" in lat.get_xlabel() and "(ns)" in lat.get_ylabel()
+    assert "mflops" in fft.get_ylabel() and "µs" in fft.get_ylabel()
+    assert "colored / uncolored" in ratio.get_ylabel()
+    title = fig._suptitle.get_text()
+    assert "QEMU Virtual CPU" in title and "L2u 4 MiB 16-way" in title and "256 colors" in title
+    legend = [t.get_text() for t in lat.get_legend().get_texts()]
+    assert "sequential order, colored" in legend and "random order, uncolored" in legend
+    assert not any("color=" in t or "pattern=" in t for t in legend)
+    # cache sizes marked: L1 32 KiB and L2 4 MiB lie in the 4 KiB..4 MiB range
+    marks = [t.get_text().strip() for t in lat.texts]
+    assert "L1 32 KiB" in marks and "L2 4 MiB" in marks
+    notes = " ".join(t.get_text() for t in fig.texts)
+    assert "standard deviation" in notes and "95%" in notes
+
+
+def test_two_logs_are_compared(tmp_path):
+    c = tmp_path / "both.csv"
+    r = run(LOG, LOG2, "--csv", str(c), "--plot", str(tmp_path / "both.png"))
+    assert r.returncode == 0, r.stderr
+    assert "AMD EPYC Processor" in r.stdout and "QEMU Virtual CPU" in r.stdout
+    row = [l for l in r.stdout.splitlines() if l.startswith("stride seq 32 KiB ")][0]
+    q = raw_ratio(LOG, "seq", 32768)
+    assert f"{q['ratio']} [{q['lo']}-{q['hi']}]" in row and len(re.findall(r"\d\.\d{3} \[", row)) == 2
+    rows = list(csv.DictReader(open(c)))
+    assert {x["log"] for x in rows} == {"qemu-tcg-256M-default", "qemu-tcg-256M-epyc"} and len(rows) == 124
+
+
+def test_serial_capture_with_crlf_escapes_and_noise(tmp_path):
+    """A PC's capture (picocom): CRLF, terminal escapes, GRUB's menu before
+    the banner. Made here from the kept log, so the figures must match."""
+    text = open(LOG2).read()
+    noisy = "\x1b[2J\x1b[1;1HGNU GRUB  version 2.06\r\n*pagecolor benchmarks\r\n" + \
+        text.replace("\n", "\r\n").replace("@result", "\x1b[0m@result", 3)
+    p = tmp_path / "pc.log"
+    p.write_bytes(noisy.encode())
+    a, b = rep.parse_log(LOG2), rep.parse_log(str(p))
+    assert a["results"] == b["results"] and a["header"] == b["header"] and a["caches"] == b["caches"]
+
+
+def test_bad_and_incomplete_logs(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("hello\n")
+    r = run(str(bad))
+    assert r.returncode == 2 and "not a pagecolor log" in r.stderr
+    r = run(str(tmp_path / "missing.log"))
+    assert r.returncode == 2 and "missing.log" in r.stderr
+    cut = tmp_path / "cut.log"
+    lines = open(LOG).read().splitlines()
+    cut.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    r = run(str(cut))
+    assert r.returncode == 0 and "incomplete log" in r.stderr
+    assert "stride seq 4 KiB" in r.stdout
+
+
+def test_counter_records_join_their_results(tmp_path):
+    """@pmu lines (a PC with counters; QEMU has none, so they are added here
+    to a kept log after the @result they belong to) land in the CSV."""
+    out = []
+    for line in open(LOG):
+        out.append(line)
+        if line.startswith("@result bench=stride pattern=rand ws=65536 color=off"):
+            out.append("@pmu bench=stride pattern=rand ws=65536 color=off runs=5 refs=8200 misses=410 cycles=99000\n")
+    p = tmp_path / "pmu.log"
+    p.write_text("".join(out))
+    log = rep.parse_log(str(p))
+    with_pmu = [r for r in log["results"] if r["llc_refs"] is not None]
+    assert len(with_pmu) == 1 and (with_pmu[0]["llc_refs"], with_pmu[0]["llc_misses"]) == (8200, 410)
+    assert with_pmu[0]["color"] == "off" and with_pmu[0]["ws"] == 65536
+    assert rep.parse_log(LOG)["perfmon"] == {"status": "none"}
