@@ -19,9 +19,10 @@ enum bench_which {
 	BENCH_PROBE,
 	BENCH_TRIAD,
 	BENCH_SPARSE,
-	BENCH_REUSE
+	BENCH_REUSE,
+	BENCH_INTERFERE /* bench/interfere.c: cache partitioning, opt-in */
 };
-#define BENCH_NR     8
+#define BENCH_NR     9
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];

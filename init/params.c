@@ -1,5 +1,6 @@
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
+#include "bench/interfere.h"
 #include "bench/policy_switch.h"
 #include "arch/x86/fault_inject.h"
 #include "init/selftest.h"
@@ -117,7 +118,7 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench.which,
 	  .choices = bench_names,
-	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse only by name)" },
+	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse, interfere only by name)" },
 	{ .name = "bench_policies",
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench_policies,
@@ -160,6 +161,12 @@ struct kernel_param boot_params[] = {
 	  .max = 128u << 20,
 	  .pow2 = true,
 	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
+	{ .name = "bench_interfere_hz",
+	  .type = PARAM_UINT,
+	  .value = &interfere_hz,
+	  .min = 19,
+	  .max = 100000,
+	  .help = "bench=interfere: timer interrupts (time slices) per second" },
 	{ .name = "cachesim",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.bench.phase_marks,

@@ -101,7 +101,8 @@ int color_set_parse(struct color_set *s, const char *text, u32 ncolors, char *wh
 	syntax:
 		while (*p && *p != ',')
 			p++;
-		ksnprintf(why, why_size, "bad item '%.*s'; accepted: colors or ranges 0-%u separated by commas, e.g. 0-3,8-11",
+		ksnprintf(why, why_size,
+			  "bad item '%.*s'; accepted: colors or ranges 0-%u separated by commas, e.g. 0-3,8-11",
 			  (int)(p - item), item, ncolors - 1);
 		goto fail;
 	}
@@ -262,12 +263,14 @@ int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const stru
 				if (color_set_has(&kernel_set, c))
 					color_set_add_range(&reserved_set, c, c);
 			have_reserved = true;
-			printk("colors: kernel_colors=%s: kernel allocations (page tables, stacks, buffers) use colors %s\n",
+			printk("colors: kernel_colors=%s: kernel allocations (page tables, stacks, buffers) use colors "
+			       "%s\n",
 			       cfg->kernel, color_set_format(&kernel_set, buf, sizeof(buf)));
 			printk("colors: kept out of task sets: %s (kernel_colors and the image's text+data)%s\n",
 			       color_set_format(&reserved_set, buf, sizeof(buf)),
-			       image_bss.count == ncolors ? "; the image's bss covers every color and cannot be kept out"
-							  : "");
+			       image_bss.count == ncolors
+				   ? "; the image's bss covers every color and cannot be kept out"
+				   : "");
 		}
 	}
 	if (!have_reserved)
@@ -286,7 +289,8 @@ int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const stru
 	}
 	if (color_sets_active) {
 		printk("colors: when a set runs out: %s\n",
-		       borrow ? "borrow other colors (counted; color_borrow=off fails instead)" : "fail (color_borrow=off)");
+		       borrow ? "borrow other colors (counted; color_borrow=off fails instead)"
+			      : "fail (color_borrow=off)");
 		if (!placement_active->colors)
 			printk("colors: placement=%s ignores color sets: choose binhop, vacolor or bestbin\n",
 			       placement_name());

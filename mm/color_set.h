@@ -71,7 +71,10 @@ struct color_sets_config {
 	char task[COLOR_SET_TEXT];   /* task_colors=: every task's default set, "" = none */
 	bool borrow;		     /* color_borrow=on: borrow other colors when a set runs out */
 };
-#define COLOR_SETS_CONFIG_DEFAULT_INIT { .kernel = "", .task = "", .borrow = true }
+#define COLOR_SETS_CONFIG_DEFAULT_INIT                                                                                 \
+	{                                                                                                              \
+		.kernel = "", .task = "", .borrow = true                                                               \
+	}
 
 /* Counters, since boot (or color_sets_reset). */
 struct color_set_stats {

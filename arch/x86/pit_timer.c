@@ -1,0 +1,58 @@
+/* arch/x86/pit_timer.c - see pit_timer.h. */
+#include "arch/x86/pit_timer.h"
+#include "arch/x86/cpu.h"
+#include "arch/x86/pic.h"
+#include "kernel/printk.h"
+
+#define PIT_CH0	 0x40
+#define PIT_MODE 0x43
+
+static void (*tick_fn)(u32 ticks);
+static volatile u32 ticks;
+
+u32 pit_divisor(u32 hz)
+{
+	u32 d;
+
+	if (hz == 0)
+		return 0;
+	d = (PIT_HZ + hz / 2) / hz;
+	if (d < 1)
+		d = 1;
+	if (d > 65536)
+		d = 65536;
+	return d;
+}
+
+static void pit_irq(struct trapframe *tf)
+{
+	UNUSED(tf);
+	ticks++;
+	if (tick_fn)
+		tick_fn(ticks);
+}
+
+int pit_timer_start(u32 hz, void (*tick)(u32 ticks))
+{
+	u32 d;
+
+	if (hz < 19 || hz > 100000) {
+		printk("timer: %u Hz out of range: the PIT gives 19 to 100000 interrupts per second\n", hz);
+		return -1;
+	}
+	d = pit_divisor(hz);
+	tick_fn = tick;
+	ticks = 0;
+	outb(PIT_MODE, 0x34); /* channel 0, lobyte/hibyte, mode 2 (rate generator) */
+	outb(PIT_CH0, (u8)(d & 0xFF));
+	outb(PIT_CH0, (u8)((d >> 8) & 0xFF));
+	pic_set_handler(0, pit_irq);
+	return 0;
+}
+
+u32 pit_timer_stop(void)
+{
+	pic_set_handler(0, NULL);
+	tick_fn = NULL;
+	return ticks;
+}

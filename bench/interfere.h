@@ -1,0 +1,31 @@
+/* bench/interfere.h - bench=interfere (bench/interfere.c): a victim and an
+ * aggressor task, preempted round-robin, with and without disjoint color
+ * sets. */
+#ifndef BENCH_INTERFERE_H
+#define BENCH_INTERFERE_H
+
+#include "bench/bench.h"
+
+/* The tasks' simulator markers: a store at TASK_MARK_BASE + 4 * id says
+ * task id runs (0 = the kernel: boot task and interrupts). The page after
+ * the phase markers' (tools/cachesim/task_attr.c). */
+#define TASK_MARK_BASE (PHASE_MARK_BASE + 4096u)
+
+/* Timer interrupts per second, i.e. time slices (bench_interfere_hz=). */
+extern u32 interfere_hz;
+
+/* Runs the benchmark (see interfere.c). Returns 0 or a failure count. */
+u32 bench_interfere(const struct bench_config *cfg);
+/* Bytes of the aggressor's buffer: 2 x cache_size, at most 16 MiB. */
+static inline u32 interfere_aggressor_bytes(u32 cache_size)
+{
+	return MIN(2 * cache_size, 16u * MiB);
+}
+/* Virtual space from BENCH_VA it maps: the victim's 4 MiB slot, then the
+ * aggressor's buffer. */
+static inline u32 interfere_va_bytes(u32 cache_size)
+{
+	return 4u * MiB + interfere_aggressor_bytes(cache_size);
+}
+
+#endif
