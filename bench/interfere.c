@@ -45,18 +45,24 @@ u32 interfere_hz = 2000;
 static struct color_set vset, aset;
 static u32 vpfns[BENCH_MAX_PAGES / 4], apfns[BENCH_MAX_PAGES / 4];
 
+/* Each task's control block lies at the base of its own stack block, so
+ * that inside its timed phase a task touches only memory of its own colors
+ * (its buffer, its stack, this block): the kernel's .bss covers every color
+ * and would otherwise be shared. */
 struct victim_arg {
 	void **start;
 	u32 lines;
 	u32 phase;
-	u64 cycles; /* own CPU time of the timed passes */
+	bool marks;		 /* marks_on, copied: no kernel data in the phase */
+	volatile u32 *stop;	 /* the aggressor's stop flag (its block), or NULL */
+	u64 cycles;		 /* own CPU time of the timed passes */
 	volatile bool done;
 };
 
 struct aggressor_arg {
 	volatile u32 *buf;
 	u32 words;
-	struct victim_arg *victim;
+	volatile u32 stop; /* set by the victim when its phase is over */
 	u32 passes;
 };
 
@@ -102,25 +108,32 @@ static void victim_main(void *p)
 {
 	struct victim_arg *a = p;
 	void **q = a->start;
+	u32 phase = a->marks ? a->phase : 0, loads = a->lines * TIMED_PASSES;
 	u64 t0;
 
 	q = chain_chase(q, a->lines); /* warm-up: its lines into its colors */
-	bench_phase_start(a->phase);
 	t0 = own_cycles();
-	q = chain_chase(q, a->lines * TIMED_PASSES);
+	if (phase)
+		*(volatile u32 *)(PHASE_MARK_BASE + 4 * phase) = phase; /* bench_phase_start */
+	q = chain_chase(q, loads);
+	if (phase)
+		*(volatile u32 *)PHASE_MARK_BASE = 0; /* bench_phase_end */
 	a->cycles = own_cycles() - t0;
-	bench_phase_end();
 	*(void *volatile *)&a->start = q;
 	a->done = true;
+	if (a->stop)
+		*a->stop = 1;
 }
 
 static void aggressor_main(void *p)
 {
 	struct aggressor_arg *a = p;
+	volatile u32 *buf = a->buf;
+	u32 words = a->words;
 
-	while (!a->victim->done) {
-		for (u32 i = 0; i < a->words && !a->victim->done; i += LINE / 4)
-			a->buf[i] = i;
+	while (!a->stop) {
+		for (u32 i = 0; i < words && !a->stop; i += LINE / 4)
+			buf[i] = i;
 		a->passes++;
 	}
 }
@@ -188,8 +201,8 @@ static u32 make_sets(u32 p, u32 colors)
 static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u32 run, u32 ws, struct mwc *g,
 		       u32 *slices)
 {
-	static struct victim_arg va;
-	static struct aggressor_arg aa;
+	struct victim_arg *va = NULL;
+	struct aggressor_arg *aa = NULL;
 	u32 vpages = ws / PAGE_SIZE, abytes = interfere_aggressor_bytes(cfg->cache_size);
 	u32 apages = abytes / PAGE_SIZE, ava = BENCH_VA + 4 * MiB;
 	struct sched_task *vt, *at = NULL;
@@ -198,12 +211,10 @@ static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u3
 	char desc[96];
 	double r = -1;
 
-	va = (struct victim_arg){ 0 };
-	aa = (struct aggressor_arg){ 0 };
 	/* the tasks exist before their pages: the pages are theirs, from their sets */
-	vt = sched_add("victim", 1, victim_main, &va);
+	vt = sched_add("victim", 1, victim_main, NULL);
 	if (aggressor)
-		at = sched_add("aggressor", 2, aggressor_main, &aa);
+		at = sched_add("aggressor", 2, aggressor_main, NULL);
 	if (!vt || (aggressor && !at))
 		goto out;
 	if (p) {
@@ -221,17 +232,26 @@ static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u3
 			goto out;
 		amapped = true;
 	}
-	sched_set_stack(vt, (void *)(page_to_pfn(vstack) << PAGE_SHIFT), PAGE_SIZE << STACK_ORDER);
-	if (at)
-		sched_set_stack(at, (void *)(page_to_pfn(astack) << PAGE_SHIFT), PAGE_SIZE << STACK_ORDER);
-	va.start = chain_build((u8 *)BENCH_VA, ws, LINE, true, g);
-	va.lines = ws / LINE;
-	aa.buf = (volatile u32 *)ava;
-	aa.words = abytes / 4;
-	aa.victim = &va;
+	/* control block at the base of the stack block, the stack above it */
+	va = (struct victim_arg *)(page_to_pfn(vstack) << PAGE_SHIFT);
+	*va = (struct victim_arg){ 0 };
+	vt->arg = va;
+	sched_set_stack(vt, (u8 *)va + 64, (PAGE_SIZE << STACK_ORDER) - 64);
+	if (at) {
+		aa = (struct aggressor_arg *)(page_to_pfn(astack) << PAGE_SHIFT);
+		*aa = (struct aggressor_arg){ 0 };
+		at->arg = aa;
+		sched_set_stack(at, (u8 *)aa + 64, (PAGE_SIZE << STACK_ORDER) - 64);
+		aa->buf = (volatile u32 *)ava;
+		aa->words = abytes / 4;
+		va->stop = &aa->stop;
+	}
+	va->start = chain_build((u8 *)BENCH_VA, ws, LINE, true, g);
+	va->lines = ws / LINE;
+	va->marks = marks_on;
 	ksnprintf(desc, sizeof(desc), "interfere victim=stride ws=%u aggressor=%s partition=%s run=%u", ws,
 		  aggressor ? "on" : "off", part_names[p], run);
-	va.phase = bench_phase_label(desc);
+	va->phase = bench_phase_label(desc);
 
 	sched_clock = clock_tsc;
 	sched_mark_hook = mark_task;
@@ -240,8 +260,8 @@ static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u3
 		pit_timer_stop();
 		mark_task(0);
 		*slices += vt->slices;
-		if (va.done)
-			r = (double)va.cycles / ((double)va.lines * TIMED_PASSES);
+		if (va->done)
+			r = (double)va->cycles / ((double)va->lines * TIMED_PASSES);
 	}
 out:
 	sched_forget();
@@ -253,7 +273,7 @@ out:
 		__free_pages(vstack, STACK_ORDER);
 	if (astack)
 		__free_pages(astack, STACK_ORDER);
-	if (r < 0 && !va.done)
+	if (r < 0 && !(va && va->done))
 		printk("interfere: run %u (partition=%s aggressor=%s) did not happen: no memory for its tasks\n", run,
 		       part_names[p], aggressor ? "on" : "off");
 	return r;
@@ -275,6 +295,8 @@ u32 bench_interfere(const struct bench_config *cfg)
 	if (!placement_active->colors && bench_set_placement("binhop") < 0)
 		return 1;
 	marks_on = cfg->phase_marks && map_page(TASK_MARK_BASE, 0, true) == 0;
+	if (cfg->phase_marks && !marks_on)
+		printk("interfere: cannot map the task marker page; the simulator cannot tell the tasks apart\n");
 	mwc_init(&g, 12345, MWC_CARRY_DEFAULT);
 	printk("\ninterfere: victim stride (random chase) ws=%u KiB, aggressor streaming stores over %u KiB, "
 	       "%u Hz round-robin, %u colors, placement=%s\n",

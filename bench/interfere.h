@@ -6,11 +6,6 @@
 
 #include "bench/bench.h"
 
-/* The tasks' simulator markers: a store at TASK_MARK_BASE + 4 * id says
- * task id runs (0 = the kernel: boot task and interrupts). The page after
- * the phase markers' (tools/cachesim/task_attr.c). */
-#define TASK_MARK_BASE (PHASE_MARK_BASE + 4096u)
-
 /* Timer interrupts per second, i.e. time slices (bench_interfere_hz=). */
 extern u32 interfere_hz;
 

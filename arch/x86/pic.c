@@ -1,5 +1,6 @@
 /* arch/x86/pic.c - see pic.h. */
 #include "arch/x86/pic.h"
+#include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
 
 #define PIC1_CMD  0x20
@@ -23,6 +24,10 @@ static void write_mask(void)
 void pic_init(void)
 {
 	if (ready)
+		return;
+	/* the entry stubs of IRQ 0-15 store a task marker (isr.asm): its page
+	 * must be mapped before any line is unmasked */
+	if (map_page(TASK_MARK_BASE, 0, true) < 0)
 		return;
 	/* ICW1: edge triggered, cascade, ICW4 follows */
 	outb(PIC1_CMD, 0x11);
@@ -51,6 +56,8 @@ int pic_set_handler(u32 irq, pic_irq_handler fn)
 	if (irq >= PIC_IRQS || irq == 2)
 		return -1;
 	pic_init();
+	if (!ready)
+		return -1;
 	handlers[irq] = fn;
 	if (fn)
 		mask &= (u16) ~(1u << irq);

@@ -20,10 +20,13 @@
  * the end-of-interrupt was sent, so it may switch tasks. */
 typedef void (*pic_irq_handler)(struct trapframe *tf);
 
-/* Remaps both PICs to vectors 32-47 and masks every line. Idempotent. */
+/* Maps the task marker page (TASK_MARK_BASE: the IRQ entry stubs store to
+ * it, see isr.asm), remaps both PICs to vectors 32-47 and masks every
+ * line. Idempotent; does nothing when the page cannot be mapped. */
 void pic_init(void);
-/* Installs fn for irq (0..15) and unmasks the line; fn NULL masks the line
- * and removes the handler. Returns 0, or -1 for a bad irq. */
+/* Installs fn for irq (0..15, not 2) and unmasks the line; fn NULL masks
+ * the line and removes the handler. Returns 0, or -1 for a bad irq or when
+ * pic_init could not run. */
 int pic_set_handler(u32 irq, pic_irq_handler fn);
 /* Called by trap_handler for vectors 32-47: acknowledges the interrupt and
  * runs its handler. Returns true when the vector was a PIC interrupt (also

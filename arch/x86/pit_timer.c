@@ -41,12 +41,15 @@ int pit_timer_start(u32 hz, void (*tick)(u32 ticks))
 		return -1;
 	}
 	d = pit_divisor(hz);
+	if (pic_set_handler(0, pit_irq) < 0) {
+		printk("timer: cannot set up the interrupt controller (task marker page not mapped)\n");
+		return -1;
+	}
 	tick_fn = tick;
 	ticks = 0;
 	outb(PIT_MODE, 0x34); /* channel 0, lobyte/hibyte, mode 2 (rate generator) */
 	outb(PIT_CH0, (u8)(d & 0xFF));
 	outb(PIT_CH0, (u8)((d >> 8) & 0xFF));
-	pic_set_handler(0, pit_irq);
 	return 0;
 }
 

@@ -51,6 +51,11 @@
  * consistent but interleavings, and so counts, vary between runs; a phase
  * marker from any vCPU switches the phase for all.
  *
+ * Tasks (task_attr.c): a store at 0xFF401000 + 4 * id (the page after the
+ * phase markers) says task id runs; from the first such marker on, every
+ * access is also counted per phase and task, with the L2 lines one task
+ * evicted of another's ("cachesim task=..." lines, see task_attr.h).
+ *
  * At exit (atexit callback) the report is:
  *   cachesim config l2size=B l2ways=N line=B l1size=B l1ways=N l1lat=C l2lat=C memlat=C
  *   cachesim phase=ID accesses=N loads=N stores=N l1_hits=N l1_misses=N l2_hits=N l2_misses=N cycles=N
@@ -63,6 +68,7 @@
  */
 #include "cache_model.h"
 #include "qemu_plugin_api.h"
+#include "task_attr.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -107,6 +113,7 @@ static uint64_t bad_markers, no_hwaddr, io_accesses;
 static bool use_lock;
 static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ta_state tasks; /* per-task attribution (task_attr.c) */
 
 static void marker(bool is_store, uint64_t off)
 {
@@ -124,10 +131,15 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 	bool is_store = qemu_plugin_mem_is_store(info);
 	struct qemu_plugin_hwaddr *hw;
 	struct phase_stats *ps;
+	enum cm_outcome out;
 	uint64_t pa;
 
 	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
 		marker(is_store, vaddr - PHASE_MARK_BASE);
+		return;
+	}
+	if (vaddr - TA_MARK_BASE < TA_MARK_PAGE) {
+		ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
 		return;
 	}
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
@@ -145,7 +157,10 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 		return;
 	}
 	ps = &phases[cur_phase];
-	ps->outcome[cm_hier_access(&model, pa)]++;
+	out = cm_hier_access(&model, pa);
+	ps->outcome[out]++;
+	if (tasks.used)
+		ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
 	if (is_store)
 		ps->stores++;
 	else
@@ -186,6 +201,11 @@ static void emit(FILE *f, const char *line)
 		qemu_plugin_outs(line);
 }
 
+static void emit_ctx(void *f, const char *line)
+{
+	emit(f, line);
+}
+
 static void atexit_cb(qemu_plugin_id_t id, void *udata)
 {
 	FILE *f = out_file;
@@ -221,6 +241,7 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
 		emit(f, buf);
 	}
+	ta_report(&tasks, emit_ctx, f);
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
 		 " no_hwaddr=%" PRIu64 "\n",
@@ -423,6 +444,7 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			return -1;
 		}
 	}
+	ta_init(&tasks, NPHASES, model.l2.line_shift, opt.maxphys);
 	use_lock = info->system.max_vcpus > 1;
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans_cb);
 	qemu_plugin_register_atexit_cb(id, atexit_cb, NULL);

@@ -31,24 +31,31 @@ CACHESIM_DIR    := tools/cachesim
 CACHESIM_OUT    := $(B)/cachesim
 CACHESIM_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC
 CACHESIM_MODEL  := $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/cache_model.h
+CACHESIM_TASKS  := $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/task_attr.h
 
 .PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
 cachesim: $(CACHESIM_OUT)/libcachesim.so
 
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
-$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL)
+$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_TASKS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
-		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c -lpthread
+		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/task_attr.c -lpthread
 
 $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ \
 		$(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_DIR)/cache_model.c -lcmocka
 
-cachesim-unit: $(CACHESIM_OUT)/test_cache_model
+$(CACHESIM_OUT)/test_task_attr: $(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_TASKS) $(CACHESIM_MODEL)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CACHESIM_CFLAGS) -fsanitize=address,undefined -o $@ \
+		$(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/cache_model.c -lcmocka
+
+cachesim-unit: $(CACHESIM_OUT)/test_cache_model $(CACHESIM_OUT)/test_task_attr
 	$(CACHESIM_OUT)/test_cache_model
+	$(CACHESIM_OUT)/test_task_attr
 
 # ---- the cache-simulated sweep and the cache simulator's tests -------------
 CACHE_SIZE ?= 2M
