@@ -36,8 +36,8 @@
 #include "mm/page_color.h"
 #include "mm/placement.h"
 
-#define STACK_ORDER 1 /* 8 KiB stacks */
-#define LINE	    64u
+#define STACK_ORDER  1 /* 8 KiB stacks */
+#define LINE	     64u
 #define TIMED_PASSES 32u
 
 u32 interfere_hz = 2000;
@@ -53,9 +53,9 @@ struct victim_arg {
 	void **start;
 	u32 lines;
 	u32 phase;
-	bool marks;		 /* marks_on, copied: no kernel data in the phase */
-	volatile u32 *stop;	 /* the aggressor's stop flag (its block), or NULL */
-	u64 cycles;		 /* own CPU time of the timed passes */
+	bool marks;	    /* marks_on, copied: no kernel data in the phase */
+	volatile u32 *stop; /* the aggressor's stop flag (its block), or NULL */
+	u64 cycles;	    /* own CPU time of the timed passes */
 	volatile bool done;
 };
 
@@ -84,7 +84,7 @@ static u64 own_cycles(void)
 
 /* ---- task markers for tools/cachesim (the page after the phase page) ---- */
 
-static bool marks_on;
+static __sched_data bool marks_on;
 
 static void mark_task(u32 id)
 {
@@ -92,13 +92,14 @@ static void mark_task(u32 id)
 		*(volatile u32 *)(TASK_MARK_BASE + 4 * id) = id;
 }
 
-/* The timer's call: interrupt context counts as the kernel's (task 0). */
+/* The timer's call: interrupt context counts as the kernel's (task 0;
+ * the entry stub marked it already); the task that runs next is marked
+ * last, after the kernel's data was touched. */
 static void tick(u32 ticks)
 {
 	struct sched_task *t;
 
 	UNUSED(ticks);
-	mark_task(0);
 	sched_tick();
 	t = sched_current();
 	mark_task(t ? t->mark : 0);
@@ -307,8 +308,8 @@ u32 bench_interfere(const struct bench_config *cfg)
 		if (p && !(vcolors = make_sets(p, colors)))
 			continue;
 		if (p)
-			printk("interfere: partition=%s victim colors %u, aggressor colors %u (disjoint)\n", part_names[p],
-			       vset.count, aset.count);
+			printk("interfere: partition=%s victim colors %u, aggressor colors %u (disjoint)\n",
+			       part_names[p], vset.count, aset.count);
 		for (u32 on = 0; on < 2; on++) {
 			double v[64], mx = 0;
 			u32 ran = 0, slices = 0;
@@ -337,8 +338,8 @@ u32 bench_interfere(const struct bench_config *cfg)
 			       fmt_fixed(b, sizeof(b), st.mean, 3), fmt_fixed(c, sizeof(c), mx, 3), ran, slices);
 			printk("@result bench=interfere victim=stride ws=%u aggressor=%s partition=%s victim_colors=%u "
 			       "runs=%u%s unit=cycles/load median=%s mean=%s max=%s slices=%u hz=%u\n",
-			       ws, on ? "on" : "off", part_names[p], vcolors, ran, ran < cfg->runs ? " reason=no_memory" : "",
-			       a, b, c, slices, interfere_hz);
+			       ws, on ? "on" : "off", part_names[p], vcolors, ran,
+			       ran < cfg->runs ? " reason=no_memory" : "", a, b, c, slices, interfere_hz);
 		}
 	}
 	printk("interfere: pages borrowed outside their sets: %u\n", color_set_stats.borrowed);

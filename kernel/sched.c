@@ -4,14 +4,14 @@
 
 #define EFLAGS_IF 0x200u /* irqflags_t with interrupts enabled (x86 EFLAGS.IF) */
 
-u64 (*sched_clock)(void);
-void (*sched_mark_hook)(u32 mark);
+__sched_data u64 (*sched_clock)(void);
+__sched_data void (*sched_mark_hook)(u32 mark);
 
-static struct sched_task tasks[SCHED_TASKS];
-static u32 ntasks, cur_idx, switches;
-static u32 boot_esp;
-static struct task *boot_current;
-static bool in_task;
+static __sched_data struct sched_task tasks[SCHED_TASKS];
+static __sched_data u32 ntasks, cur_idx, switches;
+static __sched_data u32 boot_esp;
+static __sched_data struct task *boot_current;
+static __sched_data bool in_task;
 
 static u64 now(void)
 {
@@ -42,6 +42,8 @@ static void task_entry(void)
 {
 	struct sched_task *t = &tasks[cur_idx];
 
+	if (sched_mark_hook)
+		sched_mark_hook(t->mark);
 	arch_irq_restore(EFLAGS_IF); /* interrupts on: the timer may preempt it */
 	t->fn(t->arg);
 	sched_exit();
@@ -78,7 +80,7 @@ void sched_forget(void)
 	ntasks = 0;
 }
 
-static u32 states[SCHED_TASKS];
+static __sched_data u32 states[SCHED_TASKS];
 
 static int pick_next(void)
 {
@@ -101,9 +103,9 @@ static void switch_to(u32 *save, u32 next)
 	n->slices++;
 	switches++;
 	current = &n->task;
-	if (sched_mark_hook)
-		sched_mark_hook(n->mark);
 	sched_switch(save, n->esp);
+	/* resumed, in the timer's handler: it says which task runs once it
+	 * is done with the kernel's data (see sched_tick) */
 }
 
 void sched_tick(void)
@@ -126,6 +128,8 @@ static void sched_exit(void)
 	u32 dead_esp;
 
 	arch_irq_save();
+	if (sched_mark_hook)
+		sched_mark_hook(0); /* the scheduler's work is the kernel's */
 	tasks[prev].state = SCHED_DONE;
 	next = pick_next();
 	if (next >= 0) {

@@ -22,23 +22,33 @@
 
 #define SCHED_TASKS 8
 
+/* Data the timer interrupt and the switch touch (here, in the PIC and PIT
+ * drivers and the timer's callback) lives in the image's .data, not its
+ * .bss: .data's colors are reported at boot and, with kernel_colors= set,
+ * kept out of task sets (mm/color_set.h), while a .bss larger than the
+ * cache covers every color. So a partitioned task never shares a color with
+ * what preemption touches. */
+#define __sched_data __attribute__((section(".data.sched")))
+
 enum sched_state { SCHED_FREE, SCHED_RUNNABLE, SCHED_DONE };
 
 struct sched_task {
-	struct task task;	 /* current while it runs */
-	u32 esp;		 /* saved stack pointer while it does not */
-	void (*fn)(void *arg);	 /* its body; returning ends the task */
+	struct task task;      /* current while it runs */
+	u32 esp;	       /* saved stack pointer while it does not */
+	void (*fn)(void *arg); /* its body; returning ends the task */
 	void *arg;
-	u32 state;		 /* enum sched_state */
-	u32 mark;		 /* its id for the cache simulator (1..) */
-	u64 cycles;		 /* time on the CPU (sched_clock units), interrupts included */
-	u64 since;		 /* sched_clock at its last switch in */
-	u32 slices;		 /* times it was switched in */
+	u32 state;  /* enum sched_state */
+	u32 mark;   /* its id for the cache simulator (1..) */
+	u64 cycles; /* time on the CPU (sched_clock units), interrupts included */
+	u64 since;  /* sched_clock at its last switch in */
+	u32 slices; /* times it was switched in */
 };
 
 /* The clock for the tasks' run time (the TSC in the kernel), and a hook
- * called with the next task's mark at each switch and with 0 when the boot
- * task resumes (the cache simulator's task markers); both may be NULL. */
+ * called with a task's mark as it starts or resumes after a switch, and
+ * with 0 when a task ends and when the boot task resumes (the cache
+ * simulator's task markers; the switch itself is the kernel's); both may
+ * be NULL. */
 extern u64 (*sched_clock)(void);
 extern void (*sched_mark_hook)(u32 mark);
 
@@ -60,7 +70,9 @@ void sched_forget(void);
  * number of switches made. Called by the boot task only. */
 u32 sched_run(void);
 /* The timer's call (interrupt context, IF clear): ends the current slice
- * and switches to the next runnable task, if there is another. */
+ * and switches to the next runnable task, if there is another. Returns in
+ * the task that runs next (later, for the one switched away); the caller
+ * then calls sched_mark_hook with its mark (sched_current()). */
 void sched_tick(void);
 /* The task running now, or NULL in the boot task. */
 struct sched_task *sched_current(void);

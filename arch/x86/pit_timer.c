@@ -3,12 +3,13 @@
 #include "arch/x86/cpu.h"
 #include "arch/x86/pic.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
 
 #define PIT_CH0	 0x40
 #define PIT_MODE 0x43
 
-static void (*tick_fn)(u32 ticks);
-static volatile u32 ticks;
+static __sched_data void (*tick_fn)(u32 ticks);
+static __sched_data volatile u32 ticks;
 
 u32 pit_divisor(u32 hz)
 {

@@ -20,6 +20,11 @@
 #                                     WORKLOADS=stride,fft,triad,sparse,reuse
 #                                     CACHE_SIZE= CACHE_WAYS= RUNS= SEED=1
 #                                     CMDLINE="..." -> build/cachesim/policies-*/
+#   run-interfere                     bench=interfere (cache partitioning by
+#                                     color sets, two preempted tasks): the
+#                                     victim's misses and inter-task evictions
+#                                     per partition, table + plot: CACHE_SIZE=
+#                                     CACHE_WAYS= RUNS= CMDLINE= -> build/cachesim/interfere-*/
 #   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
@@ -79,6 +84,12 @@ run-policies: kernel cachesim
 	@$(CACHESIM_DIR)/run-policies.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) --policies $(POLICIES) \
 		--bench $(WORKLOADS) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+
+.PHONY: run-interfere
+run-interfere: kernel cachesim
+	@tools/deps.sh cachesim
+	@$(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
 SEEDS      ?= 1 2 3
 BENCH      ?= all

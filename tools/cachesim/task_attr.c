@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ta_init(struct ta_state *s, unsigned nphases, unsigned line_shift, uint64_t track_bytes)
+int ta_init(struct ta_state *s, unsigned nphases, unsigned line_shift,
+	    uint64_t track_bytes)
 {
 	memset(s, 0, sizeof(*s));
 	s->nphases = nphases;
@@ -23,7 +24,10 @@ static int ta_alloc(struct ta_state *s)
 	s->phase_of = calloc(s->nlines, sizeof(*s->phase_of));
 	s->st = calloc((size_t)s->nphases * TA_TASKS, sizeof(*s->st));
 	if (!s->owner || !s->evictor || !s->phase_of || !s->st) {
-		fprintf(stderr, "cachesim: no memory for task attribution (%" PRIu64 " lines): off\n", s->nlines);
+		fprintf(stderr,
+			"cachesim: no memory for task attribution (%" PRIu64
+			" lines): off\n",
+			s->nlines);
 		ta_free(s);
 		return -1;
 	}
@@ -45,7 +49,8 @@ int ta_marker(struct ta_state *s, bool is_store, uint64_t off)
 	return 0;
 }
 
-void ta_access(struct ta_state *s, unsigned phase, uint64_t pa, enum cm_outcome out, uint64_t victim_line)
+void ta_access(struct ta_state *s, unsigned phase, uint64_t pa,
+	       enum cm_outcome out, uint64_t victim_line)
 {
 	struct ta_stats *me;
 	uint64_t line = pa >> s->line_shift;
@@ -55,9 +60,8 @@ void ta_access(struct ta_state *s, unsigned phase, uint64_t pa, enum cm_outcome 
 		return;
 	me = &s->st[(uint64_t)phase * TA_TASKS + s->cur];
 	me->accesses++;
-	if (out == CM_L1_HIT)
-		return;
-	me->l2_accesses++;
+	if (out != CM_L1_HIT)
+		me->l2_accesses++;
 	if (line >= s->nlines) {
 		s->untracked++;
 		return;
@@ -73,25 +77,39 @@ void ta_access(struct ta_state *s, unsigned phase, uint64_t pa, enum cm_outcome 
 				me->conflict_task++;
 		}
 		if (victim_line != CM_NO_VICTIM && victim_line < s->nlines) {
-			uint8_t o = s->owner[victim_line];
+			uint8_t o = s->owner[victim_line] & ~TA_SHARED;
+			bool shared = s->owner[victim_line] & TA_SHARED;
 
-			if (o && o != self && s->phase_of[victim_line] == phase) {
-				struct ta_stats *v = &s->st[(uint64_t)phase * TA_TASKS + (o - 1u)];
-				if (self == 1)
+			if (o && o != self &&
+			    s->phase_of[victim_line] == phase) {
+				struct ta_stats *v =
+					&s->st[(uint64_t)phase * TA_TASKS +
+					       (o - 1u)];
+				if (shared)
+					v->evicted_shared++;
+				else if (self == 1)
 					v->evicted_by_kernel++;
 				else
 					v->evicted_by_task++;
 			}
 			s->evictor[victim_line] = (o && o != self) ? self : 0;
-			s->owner[victim_line] = 0;
 		}
 		s->evictor[line] = 0;
 	}
-	s->owner[line] = self;
+	{
+		uint8_t o = s->owner[line] & ~TA_SHARED;
+		bool shared = (s->owner[line] & TA_SHARED) &&
+			      s->phase_of[line] == phase;
+
+		if (o && o != self && s->phase_of[line] == phase)
+			shared = true; /* a second user in the same phase */
+		s->owner[line] = (uint8_t)(self | (shared ? TA_SHARED : 0));
+	}
 	s->phase_of[line] = (uint16_t)phase;
 }
 
-void ta_report(const struct ta_state *s, void (*emit)(void *ctx, const char *line), void *ctx)
+void ta_report(const struct ta_state *s,
+	       void (*emit)(void *ctx, const char *line), void *ctx)
 {
 	char buf[400];
 
@@ -104,16 +122,24 @@ void ta_report(const struct ta_state *s, void (*emit)(void *ctx, const char *lin
 			if (!x->accesses)
 				continue;
 			snprintf(buf, sizeof(buf),
-				 "cachesim task=%u phase=%u accesses=%" PRIu64 " l2_accesses=%" PRIu64
-				 " l2_misses=%" PRIu64 " evicted_by_task=%" PRIu64 " evicted_by_kernel=%" PRIu64
-				 " conflict_task=%" PRIu64 " conflict_kernel=%" PRIu64 "\n",
-				 t, p, x->accesses, x->l2_accesses, x->l2_misses, x->evicted_by_task,
-				 x->evicted_by_kernel, x->conflict_task, x->conflict_kernel);
+				 "cachesim task=%u phase=%u accesses=%" PRIu64
+				 " l2_accesses=%" PRIu64 " l2_misses=%" PRIu64
+				 " evicted_by_task=%" PRIu64
+				 " evicted_by_kernel=%" PRIu64
+				 " evicted_shared=%" PRIu64
+				 " conflict_task=%" PRIu64
+				 " conflict_kernel=%" PRIu64 "\n",
+				 t, p, x->accesses, x->l2_accesses,
+				 x->l2_misses, x->evicted_by_task,
+				 x->evicted_by_kernel, x->evicted_shared,
+				 x->conflict_task, x->conflict_kernel);
 			emit(ctx, buf);
 		}
 	}
-	snprintf(buf, sizeof(buf), "cachesim tasks bad_markers=%" PRIu64 " untracked=%" PRIu64 "\n", s->bad_markers,
-		 s->untracked);
+	snprintf(buf, sizeof(buf),
+		 "cachesim tasks bad_markers=%" PRIu64 " untracked=%" PRIu64
+		 "\n",
+		 s->bad_markers, s->untracked);
 	emit(ctx, buf);
 }
 

@@ -71,13 +71,20 @@ static void test_inter_task_evictions(void **state)
 	task(0); /* the kernel (an interrupt): set 1 -> evicts 0x1040 */
 	assert_int_equal(touch(1, 0x3040), CM_L2_MISS);
 	task(1);
-	assert_int_equal(touch(1, 0x1000), CM_L2_MISS); /* conflict miss, by task 2 */
-	assert_int_equal(touch(1, 0x1040), CM_L2_MISS); /* conflict miss, by the kernel */
-	assert_int_equal(touch(1, 0x1080), CM_L2_MISS); /* cold: no one's conflict */
-	assert_int_equal(touch(1, 0x1180), CM_L2_MISS); /* evicts its own 0x1080: not inter-task */
-	assert_int_equal(touch(1, 0x1080), CM_L2_MISS); /* a miss it caused itself */
+	assert_int_equal(touch(1, 0x1000),
+			 CM_L2_MISS); /* conflict miss, by task 2 */
+	assert_int_equal(touch(1, 0x1040),
+			 CM_L2_MISS); /* conflict miss, by the kernel */
+	assert_int_equal(touch(1, 0x1080),
+			 CM_L2_MISS); /* cold: no one's conflict */
+	assert_int_equal(
+		touch(1, 0x1180),
+		CM_L2_MISS); /* evicts its own 0x1080: not inter-task */
+	assert_int_equal(touch(1, 0x1080),
+			 CM_L2_MISS); /* a miss it caused itself */
 
-	const struct ta_stats *v = ta_get(&ta, 1, 1), *a = ta_get(&ta, 1, 2), *k = ta_get(&ta, 1, 0);
+	const struct ta_stats *v = ta_get(&ta, 1, 1), *a = ta_get(&ta, 1, 2),
+			      *k = ta_get(&ta, 1, 0);
 	assert_int_equal(v->accesses, 8);
 	assert_int_equal(v->l2_misses, 7);
 	assert_int_equal(v->evicted_by_task, 1);
@@ -113,6 +120,27 @@ static void test_stale_lines_are_not_counted(void **state)
 	assert_int_equal(ta_get(&ta, 2, 1)->evicted_by_task, 1);
 }
 
+/* A line both tasks used in the phase (the IDT entry the CPU reads at
+ * every interrupt) is shared: its eviction is not an inter-task eviction
+ * of a private line. */
+static void test_shared_lines(void **state)
+{
+	(void)state;
+	task(2);
+	touch(3, 0x5000); /* the aggressor's interrupt reads it */
+	task(1);
+	touch(3, 0x5000); /* so does the victim's: shared, hit */
+	task(2);
+	touch(3, 0x6000); /* the aggressor's stream evicts it */
+	assert_int_equal(ta_get(&ta, 3, 1)->evicted_by_task, 0);
+	assert_int_equal(ta_get(&ta, 3, 1)->evicted_shared, 1);
+	task(1);
+	touch(3, 0x1040); /* a private line of the victim */
+	task(2);
+	touch(3, 0x2040);
+	assert_int_equal(ta_get(&ta, 3, 1)->evicted_by_task, 1);
+}
+
 /* Disjoint sets (the partitioned case): no inter-task evictions at all. */
 static void test_disjoint_sets_do_not_interfere(void **state)
 {
@@ -129,7 +157,8 @@ static void test_disjoint_sets_do_not_interfere(void **state)
 	assert_int_equal(ta_get(&ta, 2, 1)->evicted_by_task, 0);
 	assert_int_equal(ta_get(&ta, 2, 2)->evicted_by_task, 0);
 	assert_int_equal(ta_get(&ta, 2, 1)->conflict_task, 0);
-	assert_true(ta_get(&ta, 2, 1)->l2_misses > 0); /* its own two lines share one set */
+	assert_true(ta_get(&ta, 2, 1)->l2_misses >
+		    0); /* its own two lines share one set */
 }
 
 static char out[4096];
@@ -148,18 +177,26 @@ static void test_report(void **state)
 	task(3);
 	touch(0, 0x40);
 	ta_report(&ta, collect, NULL);
-	assert_string_equal(out, "cachesim task=3 phase=0 accesses=1 l2_accesses=1 l2_misses=1 evicted_by_task=0 "
-				 "evicted_by_kernel=0 conflict_task=0 conflict_kernel=0\n"
+	assert_string_equal(out, "cachesim task=3 phase=0 accesses=1 "
+				 "l2_accesses=1 l2_misses=1 evicted_by_task=0 "
+				 "evicted_by_kernel=0 evicted_shared=0 "
+				 "conflict_task=0 conflict_kernel=0\n"
 				 "cachesim tasks bad_markers=0 untracked=0\n");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_nothing_before_a_marker, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_inter_task_evictions, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stale_lines_are_not_counted, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_disjoint_sets_do_not_interfere, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_nothing_before_a_marker,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_inter_task_evictions,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_stale_lines_are_not_counted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shared_lines, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(
+			test_disjoint_sets_do_not_interfere, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
