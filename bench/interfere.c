@@ -23,6 +23,7 @@
  * Bao, Jailhouse, PALLOC and COLORIS. Opt-in (not part of bench=all). */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
+#include "arch/x86/pic.h"
 #include "arch/x86/pit_timer.h"
 #include <asm/irqflags.h>
 #include "bench/bench.h"
@@ -278,6 +279,16 @@ out:
 		printk("interfere: run %u (partition=%s aggressor=%s) did not happen: no memory for its tasks\n", run,
 		       part_names[p], aggressor ? "on" : "off");
 	return r;
+}
+
+int interfere_prepare(void)
+{
+	pic_init();
+	if (pic_set_handler(0, NULL) < 0) {
+		printk("bench: interfere skipped: cannot map the task marker page for the interrupt controller\n");
+		return -1;
+	}
+	return 0;
 }
 
 u32 bench_interfere(const struct bench_config *cfg)

@@ -9,6 +9,10 @@
 /* Timer interrupts per second, i.e. time slices (bench_interfere_hz=). */
 extern u32 interfere_hz;
 
+/* Before the leak-check baseline: sets up the interrupt controller and
+ * maps the task marker page (its page table stays). Returns 0, or -1 after
+ * a message (bench=interfere is then skipped). */
+int interfere_prepare(void);
 /* Runs the benchmark (see interfere.c). Returns 0 or a failure count. */
 u32 bench_interfere(const struct bench_config *cfg);
 /* Bytes of the aggressor's buffer: 2 x cache_size, at most 16 MiB. */
