@@ -108,7 +108,7 @@ static void test_round_robin(void **state)
 	assert_ptr_equal(current, boot);
 	assert_null(sched_current());
 	assert_int_equal(switches, 9);
-	assert_int_equal(ta->slices, 4); /* first, after C twice, after C ended */
+	assert_int_equal(ta->slices, 4);  /* first, after C twice, after C ended */
 	assert_int_equal(ta->cycles, 30); /* its three steps of 10 */
 	assert_int_equal(tc->cycles, 20);
 	/* every task was marked as it started (1, 2, 3), and 0 when each ended */
