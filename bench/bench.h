@@ -46,6 +46,7 @@ struct bench_config {
 	u32 cache_ways;	   /* its ways */
 	u32 sparse_k;	   /* bench=sparse touches every k-th page (k >= 1) */
 	u32 reuse_bufs;	   /* bench=reuse: buffers allocated and freed first */
+	u32 interfere_hz;  /* bench=interfere: timer interrupts (time slices) per second */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one

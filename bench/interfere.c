@@ -36,12 +36,12 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 #include "mm/placement.h"
+#include "mm/recolor.h"
+#include "kernel/string.h"
 
 #define STACK_ORDER  1 /* 8 KiB stacks */
 #define LINE	     64u
 #define TIMED_PASSES 32u
-
-u32 interfere_hz = 2000;
 
 static struct color_set vset, aset;
 static u32 vpfns[BENCH_MAX_PAGES / 4], apfns[BENCH_MAX_PAGES / 4];
@@ -53,10 +53,12 @@ static u32 vpfns[BENCH_MAX_PAGES / 4], apfns[BENCH_MAX_PAGES / 4];
 struct victim_arg {
 	void **start;
 	u32 lines;
-	u32 phase;
-	bool marks;	    /* marks_on, copied: no kernel data in the phase */
-	volatile u32 *stop; /* the aggressor's stop flag (its block), or NULL */
-	u64 cycles;	    /* own CPU time of the timed passes */
+	u32 phase, phase2;     /* phase2: after `between` (recoloring), else 0 */
+	void (*between)(void); /* run between the two timed parts, or NULL */
+	u64 cycles2;	       /* own CPU time of the second timed part */
+	bool marks;	       /* marks_on, copied: no kernel data in the phase */
+	volatile u32 *stop;    /* the aggressor's stop flag (its block), or NULL */
+	u64 cycles;	       /* own CPU time of the timed passes */
 	volatile bool done;
 };
 
@@ -121,6 +123,19 @@ static void victim_main(void *p)
 	if (phase)
 		*(volatile u32 *)PHASE_MARK_BASE = 0; /* bench_phase_end */
 	a->cycles = own_cycles() - t0;
+	if (a->between) {
+		u32 phase2 = a->marks ? a->phase2 : 0;
+
+		a->between();		      /* recoloring, interrupts off */
+		q = chain_chase(q, a->lines); /* warm-up in the new colors */
+		t0 = own_cycles();
+		if (phase2)
+			*(volatile u32 *)(PHASE_MARK_BASE + 4 * phase2) = phase2;
+		q = chain_chase(q, loads);
+		if (phase2)
+			*(volatile u32 *)PHASE_MARK_BASE = 0;
+		a->cycles2 = own_cycles() - t0;
+	}
 	*(void *volatile *)&a->start = q;
 	a->done = true;
 	if (a->stop)
@@ -168,15 +183,55 @@ static void task_pages_free(u32 *pfns, u32 n, u32 va)
 		__free_pages(pfn_to_page(pfns[i]), 0);
 }
 
-/* A stack of 2^STACK_ORDER pages from the task's set (low memory). */
-static struct page *task_stack(struct task *t)
+/* A stack of 2^STACK_ORDER pages from set (low memory; NULL: any color). */
+static struct page *task_stack(struct task *t, const struct color_set *set)
 {
-	struct alloc_hint h = { .task = t, .order = STACK_ORDER, .colors = t->colors };
+	struct alloc_hint h = { .task = t, .order = STACK_ORDER, .colors = set ? &set->map : NULL };
 
 	return alloc_pages_hint(GFP_KERNEL, &h);
 }
 
-static const char *const part_names[4] = { "all", "1/2", "1/4", "1/8" };
+static const char *const part_names[5] = { "all", "1/2", "1/4", "1/8", "recolor" };
+#define PART_RECOLOR 4
+
+/* ---- recoloring (COLORIS): both tasks' buffers move to disjoint sets ---- */
+
+static struct {
+	u32 vpages, apages, ava, scratch;
+	struct task *vt, *at;
+	struct recolor_stats vst, ast;
+	u64 cycles;
+	int rc;
+} rc;
+
+/* Copies page src (mapped at va_base + 4K * index) to dst through the
+ * scratch page and maps dst there instead. */
+static int copy_page(void *ctx, u32 index, u32 dst, u32 src)
+{
+	u32 va = *(u32 *)ctx + index * PAGE_SIZE;
+
+	UNUSED(src);
+	if (map_page(rc.scratch, dst, false) < 0)
+		return -1;
+	memcpy((void *)rc.scratch, (const void *)va, PAGE_SIZE);
+	vunmap_pages(rc.scratch, 1);
+	vunmap_pages(va, 1);
+	return map_page(va, dst, false);
+}
+
+/* The victim's `between`: with interrupts off (neither task runs), gives
+ * the victim the 1/8 set and the aggressor the rest, and moves their pages. */
+static void recolor_both(void)
+{
+	irqflags_t f = arch_irq_save();
+	u32 vbase = BENCH_VA, abase = rc.ava;
+	u64 t0 = rdtsc();
+
+	rc.rc = recolor_pages(rc.vt, &vset, vpfns, rc.vpages, GFP_HIGHUSER, copy_page, &vbase, &rc.vst);
+	rc.rc |= recolor_pages(rc.at, &aset, apfns, rc.apages, GFP_HIGHUSER, copy_page, &abase, &rc.ast);
+	rc.cycles = rdtsc() - t0;
+	arch_irq_restore(f);
+}
 
 /* Builds the two sets for partition p (1..3: 1/2^p); returns the victim's
  * count, or 0 when a set is empty (said). */
@@ -201,7 +256,7 @@ static u32 make_sets(u32 p, u32 colors)
 /* One run; returns the victim's cycles per load, or -1 when it did not
  * happen (no memory: said). */
 static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u32 run, u32 ws, struct mwc *g,
-		       u32 *slices)
+		       u32 *slices, double *after)
 {
 	struct victim_arg *va = NULL;
 	struct aggressor_arg *aa = NULL;
@@ -219,21 +274,29 @@ static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u3
 		at = sched_add("aggressor", 2, aggressor_main, NULL);
 	if (!vt || (aggressor && !at))
 		goto out;
-	if (p) {
+	if (p && p != PART_RECOLOR) {
 		color_set_task_assign(&vt->task, &vset);
 		if (at)
 			color_set_task_assign(&at->task, &aset);
 	}
-	vstack = task_stack(&vt->task);
-	if (!vstack || task_pages(&vt->task, vpfns, vpages, BENCH_VA) < 0)
+	/* the stacks are in their final sets from the start (recoloring moves
+	 * the buffers: order-0 pages) */
+	/* buffers first: in the recoloring run they start where the task's
+	 * round-robin puts them, wherever its stack is */
+	if (task_pages(&vt->task, vpfns, vpages, BENCH_VA) < 0)
 		goto out;
 	vmapped = true;
 	if (at) {
-		astack = task_stack(&at->task);
-		if (!astack || task_pages(&at->task, apfns, apages, ava) < 0)
+		if (task_pages(&at->task, apfns, apages, ava) < 0)
 			goto out;
 		amapped = true;
+		astack = task_stack(&at->task, p ? &aset : NULL);
+		if (!astack)
+			goto out;
 	}
+	vstack = task_stack(&vt->task, p ? &vset : NULL);
+	if (!vstack)
+		goto out;
 	/* control block at the base of the stack block, the stack above it */
 	va = (struct victim_arg *)(page_to_pfn(vstack) << PAGE_SHIFT);
 	*va = (struct victim_arg){ 0 };
@@ -251,19 +314,30 @@ static double run_once(const struct bench_config *cfg, u32 p, bool aggressor, u3
 	va->start = chain_build((u8 *)BENCH_VA, ws, LINE, true, g);
 	va->lines = ws / LINE;
 	va->marks = marks_on;
-	ksnprintf(desc, sizeof(desc), "interfere victim=stride ws=%u aggressor=%s partition=%s run=%u", ws,
-		  aggressor ? "on" : "off", part_names[p], run);
+	ksnprintf(desc, sizeof(desc), "interfere victim=stride ws=%u aggressor=%s partition=%s%s run=%u", ws,
+		  aggressor ? "on" : "off", part_names[p], p == PART_RECOLOR ? "-before" : "", run);
 	va->phase = bench_phase_label(desc);
+	if (p == PART_RECOLOR && at) {
+		ksnprintf(desc, sizeof(desc),
+			  "interfere victim=stride ws=%u aggressor=on partition=recolor-after run=%u", ws, run);
+		va->phase2 = bench_phase_label(desc);
+		va->between = recolor_both;
+		rc = (typeof(rc)){ .vpages = vpages, .apages = apages, .ava = ava, .vt = &vt->task, .at = &at->task };
+		rc.scratch = ava + apages * PAGE_SIZE;
+	}
 
 	sched_clock = clock_tsc;
 	sched_mark_hook = mark_task;
-	if (pit_timer_start(interfere_hz, tick) == 0) {
+	if (pit_timer_start(cfg->interfere_hz, tick) == 0) {
 		sched_run(); /* returns when both have returned */
 		pit_timer_stop();
 		mark_task(0);
 		*slices += vt->slices;
-		if (va->done)
+		if (va->done) {
 			r = (double)va->cycles / ((double)va->lines * TIMED_PASSES);
+			if (after)
+				*after = (double)va->cycles2 / ((double)va->lines * TIMED_PASSES);
+		}
 	}
 out:
 	sched_forget();
@@ -279,6 +353,67 @@ out:
 		printk("interfere: run %u (partition=%s aggressor=%s) did not happen: no memory for its tasks\n", run,
 		       part_names[p], aggressor ? "on" : "off");
 	return r;
+}
+
+/* Prints one @result line of the recoloring experiment (stage before or
+ * after). */
+static void report_stage(const char *stage, u32 ws, u32 vcolors, const double *v, u32 ran, u32 runs, u32 hz)
+{
+	struct bench_stats st;
+	double mx = 0;
+	char a[24], b[24], c[24];
+
+	for (u32 i = 0; i < ran; i++)
+		mx = v[i] > mx ? v[i] : mx;
+	bench_stats(v, ran, &st);
+	printk("@result bench=interfere victim=stride ws=%u aggressor=on partition=recolor-%s victim_colors=%u "
+	       "runs=%u%s unit=cycles/load median=%s mean=%s max=%s hz=%u\n",
+	       ws, stage, vcolors, ran, ran < runs ? " reason=no_memory" : "", fmt_fixed(a, sizeof(a), st.median, 3),
+	       fmt_fixed(b, sizeof(b), st.mean, 3), fmt_fixed(c, sizeof(c), mx, 3), hz);
+}
+
+/* Recoloring (COLORIS): both tasks start on every color with the aggressor
+ * on; after the victim's first timed part, the victim moves both tasks'
+ * pages to disjoint sets (1/8 for the victim) and times again. Returns the
+ * failures. */
+static u32 run_recolor(const struct bench_config *cfg, u32 ws, u32 colors, struct mwc *g)
+{
+	double before[64], after[64];
+	u32 ran = 0, failures = 0, slices = 0;
+
+	if (!make_sets(3, colors))
+		return 0;
+	printk("interfere: partition=recolor: every color, then the victim recolors both tasks to %u and %u colors\n",
+	       vset.count, aset.count);
+	for (u32 r = 0; r < cfg->runs && r < 64; r++) {
+		double x, y = 0;
+		u32 us;
+
+		x = run_once(cfg, PART_RECOLOR, true, r, ws, g, &slices, &y);
+		if (x < 0) {
+			failures++;
+			continue;
+		}
+		before[ran] = x;
+		after[ran++] = y;
+		us = cfg->tsc_khz ? (u32)(rc.cycles * 1000 / cfg->tsc_khz) : 0;
+		printk("@recolor run=%u task=victim scanned=%u kept=%u copied=%u failed=%u\n", r, rc.vst.scanned,
+		       rc.vst.kept, rc.vst.copied, rc.vst.failed);
+		printk("@recolor run=%u task=aggressor scanned=%u kept=%u copied=%u failed=%u\n", r, rc.ast.scanned,
+		       rc.ast.kept, rc.ast.copied, rc.ast.failed);
+		printk("@recolor run=%u pages_copied=%u cycles=%llu%s%u\n", r, rc.vst.copied + rc.ast.copied,
+		       (unsigned long long)rc.cycles, cfg->tsc_khz ? " us=" : "", cfg->tsc_khz ? us : 0);
+		if (rc.rc < 0) {
+			printk("interfere: recoloring left %u pages in their old colors (the new sets ran out)\n",
+			       rc.vst.failed + rc.ast.failed);
+			failures++;
+		}
+	}
+	if (!ran)
+		return failures;
+	report_stage("before", ws, colors, before, ran, cfg->runs, cfg->interfere_hz);
+	report_stage("after", ws, vset.count, after, ran, cfg->runs, cfg->interfere_hz);
+	return failures;
 }
 
 int interfere_prepare(void)
@@ -312,7 +447,7 @@ u32 bench_interfere(const struct bench_config *cfg)
 	mwc_init(&g, 12345, MWC_CARRY_DEFAULT);
 	printk("\ninterfere: victim stride (random chase) ws=%u KiB, aggressor streaming stores over %u KiB, "
 	       "%u Hz round-robin, %u colors, placement=%s\n",
-	       ws >> 10, interfere_aggressor_bytes(cfg->cache_size) >> 10, interfere_hz, colors, placement_name());
+	       ws >> 10, interfere_aggressor_bytes(cfg->cache_size) >> 10, cfg->interfere_hz, colors, placement_name());
 	for (p = 0; p < 4; p++) {
 		u32 vcolors = colors;
 
@@ -328,7 +463,7 @@ u32 bench_interfere(const struct bench_config *cfg)
 			char a[24], b[24], c[24];
 
 			for (u32 r = 0; r < cfg->runs && r < 64; r++) {
-				double x = run_once(cfg, p, on, r, ws, &g, &slices);
+				double x = run_once(cfg, p, on, r, ws, &g, &slices, NULL);
 				if (x < 0) {
 					failures++;
 					continue;
@@ -350,9 +485,10 @@ u32 bench_interfere(const struct bench_config *cfg)
 			printk("@result bench=interfere victim=stride ws=%u aggressor=%s partition=%s victim_colors=%u "
 			       "runs=%u%s unit=cycles/load median=%s mean=%s max=%s slices=%u hz=%u\n",
 			       ws, on ? "on" : "off", part_names[p], vcolors, ran,
-			       ran < cfg->runs ? " reason=no_memory" : "", a, b, c, slices, interfere_hz);
+			       ran < cfg->runs ? " reason=no_memory" : "", a, b, c, slices, cfg->interfere_hz);
 		}
 	}
+	failures += run_recolor(cfg, ws, colors, &g);
 	printk("interfere: pages borrowed outside their sets: %u\n", color_set_stats.borrowed);
 	if (bench_set_placement(was) < 0)
 		failures++;

@@ -6,9 +6,6 @@
 
 #include "bench/bench.h"
 
-/* Timer interrupts per second, i.e. time slices (bench_interfere_hz=). */
-extern u32 interfere_hz;
-
 /* Before the leak-check baseline: sets up the interrupt controller and
  * maps the task marker page (its page table stays). Returns 0, or -1 after
  * a message (bench=interfere is then skipped). */
@@ -21,10 +18,10 @@ static inline u32 interfere_aggressor_bytes(u32 cache_size)
 	return MIN(2 * cache_size, 16u * MiB);
 }
 /* Virtual space from BENCH_VA it maps: the victim's 4 MiB slot, then the
- * aggressor's buffer. */
+ * aggressor's buffer, then a scratch page for recoloring's copies. */
 static inline u32 interfere_va_bytes(u32 cache_size)
 {
-	return 4u * MiB + interfere_aggressor_bytes(cache_size);
+	return 4u * MiB + interfere_aggressor_bytes(cache_size) + 4096u;
 }
 
 #endif

@@ -1,6 +1,5 @@
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
-#include "bench/interfere.h"
 #include "bench/policy_switch.h"
 #include "arch/x86/fault_inject.h"
 #include "init/selftest.h"
@@ -29,7 +28,8 @@ struct boot_config boot_config = {
 		   .min_ws = 4096,
 		   .max_ws = 512 * 1024,
 		   .sparse_k = 16,
-		   .reuse_bufs = 4 },
+		   .reuse_bufs = 4,
+		   .interfere_hz = 2000 },
 };
 
 struct kernel_param boot_params[] = {
@@ -163,7 +163,7 @@ struct kernel_param boot_params[] = {
 	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
 	{ .name = "bench_interfere_hz",
 	  .type = PARAM_UINT,
-	  .value = &interfere_hz,
+	  .value = &boot_config.bench.interfere_hz,
 	  .min = 19,
 	  .max = 100000,
 	  .help = "bench=interfere: timer interrupts (time slices) per second" },

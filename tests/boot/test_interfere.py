@@ -27,8 +27,26 @@ def test_interfere_boot(booter):
 
     # bench=interfere: every partition with and without the aggressor
     res = {(r["partition"], r["aggressor"]): r for r in b.records("result") if r.get("bench") == "interfere"}
-    assert set(res) == {(p, a) for p in ("all", "1/2", "1/4", "1/8") for a in ("on", "off")}
+    assert set(res) == {(p, a) for p in ("all", "1/2", "1/4", "1/8") for a in ("on", "off")} | {
+        ("recolor-before", "on"), ("recolor-after", "on")}
+    rec = [r for r in b.records("recolor")]
+    assert len(rec) == 3  # one run: victim, aggressor, total
+    v, a, tot = rec
+    assert v["task"] == "victim" and a["task"] == "aggressor"
+    assert int(v["scanned"]) == 32 and int(v["kept"]) + int(v["copied"]) == 32 and v["failed"] == "0"
+    # the aggressor's 1024 pages (4 MiB) started on every color, round-robin:
+    # those outside its new set (the victim's 64 colors and the kernel's) moved
+    m3 = re.search(r"the victim recolors both tasks to 64 and (\d+) colors", b.log)
+    assert m3, "no recolor line"
+    assert int(a["scanned"]) == 1024 and a["failed"] == "0"
+    assert int(a["copied"]) == 1024 * (512 - int(m3.group(1))) // 512
+    assert int(tot["pages_copied"]) == int(v["copied"]) + int(a["copied"]) and int(tot["cycles"]) > 0
+    assert res[("recolor-before", "on")]["victim_colors"] == "512"
+    assert res[("recolor-after", "on")]["victim_colors"] == "64"
     for (part, agg), r in res.items():
+        if part.startswith("recolor"):
+            assert float(r["median"]) > 0
+            continue
         assert r["runs"] == "1" and r["unit"] == "cycles/load"
         assert float(r["median"]) > 0 and float(r["max"]) >= float(r["median"])
         assert "misses" not in r and "inter_task_evictions" not in r  # no simulator: not printed

@@ -38,7 +38,7 @@ import statistics
 import sys
 
 PAIR_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_./-]*)=(\S*)")
-PARTS = ["all", "1/2", "1/4", "1/8"]
+PARTS = ["all", "1/2", "1/4", "1/8", "recolor-before", "recolor-after"]
 
 
 def pairs(text):
@@ -46,7 +46,7 @@ def pairs(text):
 
 
 def read_log(path):
-    labels, results = {}, {}
+    labels, results, recolor = {}, {}, []
     with open(path, errors="replace") as f:
         for line in f:
             i = line.find("@phase ")
@@ -57,7 +57,10 @@ def read_log(path):
             if i >= 0:
                 kv = pairs(line[i:])
                 results[(kv["partition"], kv["aggressor"])] = kv
-    return labels, results
+            i = line.find("@recolor ")
+            if i >= 0 and "pages_copied=" in line:
+                recolor.append(pairs(line[i:]))
+    return labels, results, recolor
 
 
 def read_sim(path):
@@ -86,7 +89,7 @@ def main():
     ap.add_argument("sim")
     a = ap.parse_args()
     try:
-        labels, results = read_log(a.log)
+        labels, results, recolor = read_log(a.log)
         cfg, tasks = read_sim(a.sim)
     except (OSError, KeyError, ValueError) as e:
         print(f"interfere.py: {e}", file=sys.stderr)
@@ -150,7 +153,16 @@ def main():
         print(f"interfere: sharing all colors, the victim's median L2 misses are {shared['misses']:g} "
               f"against {alone['misses']:g} alone (x{shared['misses'] / base:.0f}"
               f"{', alone counted as 1' if alone['misses'] == 0 else ''})")
-    for part in PARTS[1:]:
+    before, after = by.get(("recolor-before", "on")), by.get(("recolor-after", "on"))
+    if before and after and recolor:
+        pages = [int(r["pages_copied"]) for r in recolor]
+        us = [int(r["us"]) for r in recolor if "us" in r]
+        print(f"interfere: recoloring (every color -> victim 1/8, aggressor the rest, both running): "
+              f"{statistics.median(pages):g} pages copied (median of {len(pages)} runs)"
+              + (f" in {statistics.median(us):g} us (kernel's TSC; under TCG)" if us else "")
+              + f"; victim misses {before['misses']:g} before, {after['misses']:g} after "
+              f"(inter-task evictions {before['inter_task_evictions']} -> {after['inter_task_evictions']})")
+    for part in PARTS[1:4]:
         on, off = by.get((part, "on")), by.get((part, "off"))
         if on and off:
             same = on["misses"] == off["misses"] and on["inter_task_evictions"] == 0
@@ -188,7 +200,8 @@ def plot(rows, path, cfg):
         ax.bar([i + (k - 1) * w for i in x], vals, w, label=label, color=color)
     ax.set_yscale("log")
     ax.set_xticks(list(x))
-    ax.set_xticklabels(["shared (all colors)" if p == "all" else f"disjoint, victim {p}" for p in parts])
+    names = {"all": "shared\n(all colors)", "recolor-before": "recolor:\nbefore", "recolor-after": "recolor:\nafter"}
+    ax.set_xticklabels([names.get(p, f"disjoint,\nvictim {p}") for p in parts])
     ax.set_ylabel("victim L2 misses in its timed part + 1 (log)")
     ax.set_title(f"bench=interfere: {cfg['l2size'] >> 20} MiB {cfg['l2ways']}-way L2 (cachesim); "
                  f"partitioning by colors")
