@@ -3,6 +3,7 @@
  * here: they report through bench/report.c and switch placement through
  * bench/policy_switch.c, so the driver sits above them. */
 #include "bench/bench.h"
+#include "bench/interfere.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
@@ -26,6 +27,8 @@ static u32 run_set(u32 mask, const struct bench_config *cfg)
 		failures += bench_reuse(cfg);
 	if (mask & BENCH_BIT(BENCH_COPY))
 		failures += bench_copy(cfg);
+	if (mask & BENCH_BIT(BENCH_INTERFERE))
+		failures += bench_interfere(cfg);
 	return failures;
 }
 

@@ -20,9 +20,10 @@ enum bench_which {
 	BENCH_TRIAD,
 	BENCH_SPARSE,
 	BENCH_REUSE,
-	BENCH_COPY /* the copy alignment study, bench/copy.c: by name only */
+	BENCH_COPY, /* the copy alignment study, bench/copy.c: by name only */
+	BENCH_INTERFERE /* bench/interfere.c: cache partitioning, opt-in */
 };
-#define BENCH_NR     9
+#define BENCH_NR     10
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];
@@ -48,6 +49,7 @@ struct bench_config {
 	u32 reuse_bufs;	   /* bench=reuse: buffers allocated and freed first */
 	u32 copy_bytes;	   /* bench=copy: the cached file's size, bytes (copy_bytes=) */
 	u32 copy_mask;	   /* bench=copy: bit id runs strategy id (copy_strategies=) */
+	u32 interfere_hz;  /* bench=interfere: timer interrupts (time slices) per second */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one

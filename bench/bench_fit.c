@@ -2,6 +2,7 @@
  * a benchmark that cannot get its buffer is skipped and said, never run into
  * failed runs or reported as results. */
 #include "bench/bench_fit.h"
+#include "bench/interfere.h"
 #include "arch/x86/arch.h"
 #include "bench/bench.h"
 #include "bench/workload.h"
@@ -54,6 +55,8 @@ u32 bench_fit_prepare(u32 which, u32 max_ws, u32 va_bytes)
 		stride = fft = false;
 		area = PAGE_SIZE; /* the first table only */
 	}
+	if ((mask & BENCH_BIT(BENCH_INTERFERE)) && interfere_prepare() < 0)
+		mask &= ~BENCH_BIT(BENCH_INTERFERE); /* said */
 	if (bench_buf_prepare(area) < 0) {
 		printk("bench: benchmarks skipped: no memory for the page tables of a %uK buffer area\n", area >> 10);
 		return BENCH_BIT(BENCH_NONE);

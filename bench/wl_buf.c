@@ -1,6 +1,7 @@
 /* bench/wl_buf.c - page lists for the workloads (see workload.h). */
 #include "bench/copy.h"
 #include "bench/bench.h"
+#include "bench/interfere.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
@@ -108,6 +109,8 @@ u32 bench_va_bytes(const struct bench_config *cfg)
 		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
 		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
 	}
+	if (mask & BENCH_BIT(BENCH_INTERFERE))
+		need = MAX(need, (u64)interfere_va_bytes(cfg->cache_size));
 	return (u32)MIN(need, (u64)BENCH_VA_MAX);
 }
 

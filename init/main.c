@@ -26,6 +26,7 @@
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/mm_init.h"
+#include "mm/color_set.h"
 #include "mm/mm_stat.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
@@ -33,6 +34,7 @@
 void kmain(u32 magic, u32 mbi_phys);
 
 static struct mwc boot_rng; /* starting colors and the shuffle, from seed= */
+extern char _kernel_start[], _bss_start[], _kernel_end[];
 
 void kmain(u32 magic, u32 mbi_phys)
 {
@@ -71,6 +73,11 @@ void kmain(u32 magic, u32 mbi_phys)
 	perfmon_boot_init(); /* hardware counters, or why not */
 
 	usable = setup_memory(mbi);
+	{ /* cache partitioning: the image's colors, kernel_colors=, task_colors= */
+		struct kernel_image_pfns img = { (u32)_kernel_start >> PAGE_SHIFT, (u32)_bss_start >> PAGE_SHIFT,
+						 (u32)_kernel_end >> PAGE_SHIFT };
+		color_sets_boot(&boot_config.colors, page_colors, &img);
+	}
 	defaults_size_benchmarks();
 	if (boot_config.help)
 		params_print_help();

@@ -15,21 +15,23 @@
 #include "bench/bench.h"
 #include "kernel/cmdline.h"
 #include "kernel/types.h"
+#include "mm/color_set.h"
 #include "mm/mm_init.h"
 
 /* What the boot sequence itself is told (the memory manager's part is
  * .mm, passed into mm_init(); the benchmarks' part is .bench). */
 struct boot_config {
-	bool help;		   /* help: print the parameter table */
-	u32 seed;		   /* seed=: the MWC generator's seed (default: from the TSC) */
-	u32 qemu_exit;		   /* qemu_exit=: isa-debug-exit port, 0 = halt */
-	bool selftest;		   /* selftest=on|off: the boot self-tests */
-	u32 selftest_inject;	   /* selftest_inject=: none, alloc_fail, leak (init/selftest.c) */
-	u32 fault;		   /* fault=: index into fault_names, 0 = none */
-	u32 memcpy;		   /* memcpy=: auto (0) or a copy strategy (arch/x86/copy_select.h) */
-	struct mm_config mm;	   /* page_color=, placement=, cache_size=, ... (mm/mm_init.h) */
-	u32 bench_policies;	   /* bench_policies=: bit mask over bench_policy_names */
-	struct bench_config bench; /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim=,
+	bool help;			 /* help: print the parameter table */
+	u32 seed;			 /* seed=: the MWC generator's seed (default: from the TSC) */
+	u32 qemu_exit;			 /* qemu_exit=: isa-debug-exit port, 0 = halt */
+	bool selftest;			 /* selftest=on|off: the boot self-tests */
+	u32 selftest_inject;		 /* selftest_inject=: none, alloc_fail, leak (init/selftest.c) */
+	u32 fault;			 /* fault=: index into fault_names, 0 = none */
+	u32 memcpy;			 /* memcpy=: auto (0) or a copy strategy (arch/x86/copy_select.h) */
+	struct mm_config mm;		 /* page_color=, placement=, cache_size=, ... (mm/mm_init.h) */
+	u32 bench_policies;		 /* bench_policies=: bit mask over bench_policy_names */
+	struct color_sets_config colors; /* kernel_colors=, task_colors=, color_borrow= (mm/color_set.h) */
+	struct bench_config bench;	 /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim=,
 				      bench_sparse_k=, bench_reuse_bufs= */
 };
 

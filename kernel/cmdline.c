@@ -293,6 +293,9 @@ static void param_form(const struct kernel_param *p, char *buf, size_t size)
 	case PARAM_FLAG:
 		ksnprintf(buf, size, "no value (bare '%s')", p->name);
 		break;
+	case PARAM_STR:
+		ksnprintf(buf, size, "text of at most %u bytes", p->max ? p->max - 1 : 0);
+		break;
 	case PARAM_LIST:
 		len = (size_t)ksnprintf(buf, size, "comma-separated ");
 		for (size_t i = 0; p->choices && p->choices[i] && len < size; i++)
@@ -327,6 +330,9 @@ static void param_value(const struct kernel_param *p, char *buf, size_t size)
 			ksnprintf(buf, size, "%s", p->choices[v]);
 		else
 			ksnprintf(buf, size, "%u", v);
+		break;
+	case PARAM_STR:
+		ksnprintf(buf, size, "%s", *(const char *)p->value ? (const char *)p->value : "(none)");
 		break;
 	case PARAM_LIST: {
 		size_t len = 0;
@@ -402,6 +408,12 @@ static void remember(const char *text, const char *problem)
 unsigned cmdline_rejected_count(void)
 {
 	return nr_rejected;
+}
+
+/* cmdline_reject_late: see cmdline.h. */
+void cmdline_reject_late(const char *text, const char *problem)
+{
+	remember(text, problem);
 }
 
 /* cmdline_rejections_clear: see cmdline.h. Cannot fail. */
@@ -526,6 +538,15 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 			return reject(p, key, value, why);
 		}
 		store_u32(p, v);
+		return 0;
+	}
+	case PARAM_STR: {
+		size_t n = strlen(value);
+
+		if (!p->value || n + 1 > p->max)
+			return reject(p, key, value, "too long");
+		memcpy(p->value, value, n + 1);
+		p->given = true;
 		return 0;
 	}
 	case PARAM_FLAG:

@@ -36,6 +36,10 @@ enum param_type {
 	PARAM_LIST, /* comma-separated .choices ("stride,fft"), each at most
 			once; value: u32 bit mask, bit i set for choice i
 			(at most 32 choices); a bad item rejects the token */
+	PARAM_STR,  /* any non-empty text of at most .max - 1 bytes; value:
+			char[.max], NUL-terminated (its meaning is checked by
+			its owner later, e.g. color sets against the number of
+			colors; see cmdline_reject_late) */
 };
 
 struct kernel_param {
@@ -63,6 +67,12 @@ struct kernel_param *param_find(struct kernel_param *params, size_t n, const cha
 #define CMDLINE_REJECT_MAX 16
 /* Number of rejected tokens since the last clear (stored or not). */
 unsigned cmdline_rejected_count(void);
+/* Records a rejection found after parsing (a value whose meaning depends on
+ * the machine, e.g. kernel_colors= against the number of colors): counted
+ * and listed by cmdline_print_rejections like a parser's. text is the token
+ * as given (key=value), problem says what is wrong; the caller prints its
+ * own message at the time. */
+void cmdline_reject_late(const char *text, const char *problem);
 /* Forgets every remembered rejection (count back to 0). */
 void cmdline_rejections_clear(void);
 /* Prints one line per stored rejection,

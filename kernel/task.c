@@ -9,20 +9,29 @@ struct task *current = &boot_task;
 void task_init(void)
 {
 	boot_task.placement = NULL;
+	boot_task.colors = NULL;
+	boot_task.color_borrowed = 0;
 	next_pid = 1;
 	current = &boot_task;
 }
 
-struct task *task_start(const char *name)
+struct task *task_create(struct task *t, const char *name)
 {
 	u32 i;
 
-	run_task.pid = next_pid++;
+	t->pid = next_pid++;
 	for (i = 0; name[i] && i + 1 < TASK_NAME_LEN; i++)
-		run_task.name[i] = name[i];
-	run_task.name[i] = '\0';
-	run_task.placement = NULL;
-	current = &run_task;
+		t->name[i] = name[i];
+	t->name[i] = '\0';
+	t->placement = NULL;
+	t->colors = NULL;
+	t->color_borrowed = 0;
+	return t;
+}
+
+struct task *task_start(const char *name)
+{
+	current = task_create(&run_task, name);
 	return current;
 }
 

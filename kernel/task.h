@@ -14,12 +14,18 @@
 
 /* Placement state (mm/placement.h); opaque here. */
 struct placement_task;
+/* A set of colors (mm/color_bitmap.h, mm/color_set.h); opaque here. */
+struct color_bitmap;
 
 struct task {
 	u32 pid;
 	char name[TASK_NAME_LEN];
-	struct placement_task *placement; /* owned by mm/placement.c; task_start()
+	struct placement_task *placement;  /* owned by mm/placement.c; task_start()
 					     clears it, so a new task starts afresh */
+	const struct color_bitmap *colors; /* the colors its pages may have (cache
+					      partitioning, mm/color_set.h); NULL =
+					      the default set (task_colors=) or all */
+	u32 color_borrowed;		   /* pages it got from outside its set */
 };
 
 /* The running task; never NULL after task_init(). */
@@ -31,6 +37,10 @@ void task_init(void);
  * and makes it current. Only one task besides the boot task exists at a
  * time: a new task replaces the previous one. Returns it (never NULL). */
 struct task *task_start(const char *name);
+/* Fills t in as a new task with the next pid, no placement state and no
+ * color set, without making it current (tasks the scheduler runs,
+ * kernel/sched.c). Returns t. */
+struct task *task_create(struct task *t, const char *name);
 /* Ends the current task and makes the boot task current again. */
 void task_end(void);
 

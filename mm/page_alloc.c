@@ -16,6 +16,7 @@
 #include "mm/internal.h"
 #include "mm/memblock.h"
 #include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
+#include "mm/color_set.h"
 #include "mm/placement.h"
 
 u32 mm_bad_free_count;
@@ -134,13 +135,18 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	u32 order = hint->order;
 
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
+	if (__builtin_expect(color_sets_active, 0))
+		color_set_apply(hint, gfp); /* cache partitioning (mm/color_set.h) */
 	flags = zone_lock_irqsave();
+retry:
 	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
 		struct zone *zone = &contig_page_data.node_zones[*zl];
 		if (zone->free_pages < (1u << order))
 			continue;
 		page = __rmqueue(zone, hint, policy);
 	}
+	if (__builtin_expect(!page && hint->colors != NULL, 0) && color_set_borrow(hint))
+		goto retry; /* the set ran out: borrow (counted), or fail (color_borrow=off) */
 	if (page) {
 		page->flags |= PG_head;
 		page->private = order;

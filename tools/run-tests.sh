@@ -80,6 +80,10 @@ if [ "$mode" = all ]; then
 		make --no-print-directory build/cachesim/test_cache_model >/dev/null 2>&1 &&
 			run_cmocka build/cachesim/test_cache_model || record cache_model FAIL 0 1
 	fi
+	if has_target build/cachesim/test_task_attr; then
+		make --no-print-directory build/cachesim/test_task_attr >/dev/null 2>&1 &&
+			run_cmocka build/cachesim/test_task_attr || record task_attr FAIL 0 1
+	fi
 	if [ -d tests/zoneinfo ] && has_target build/zoneinfo; then
 		make --no-print-directory build/zoneinfo >"$logdir/zoneinfo-build.log" 2>&1 &&
 			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1

@@ -28,6 +28,9 @@
 /* One page reserved above the vmalloc area for the cache simulator's phase
  * markers (tools/cachesim): a store at PHASE_MARK_BASE + 4*id marks phase id. */
 #define PHASE_MARK_BASE 0xFF400000u
+/* And the page after it for task markers: a store at TASK_MARK_BASE + 4*id
+ * says task id runs (0 = the kernel; bench/interfere.c, tools/cachesim). */
+#define TASK_MARK_BASE (PHASE_MARK_BASE + 4096u)
 
 /* Early CPU setup: GDT, IDT with all exception handlers, FPU/SSE enable
  * (when the CPU has them), consoles (serial COM1 and VGA text). Safe to call

@@ -6,6 +6,8 @@
 ; shape, then the vector number, and jumps to isr_common, which completes a
 ; struct trapframe (arch/x86/trap.h) and calls trap_handler(tf).
 
+TASK_MARK_BASE equ 0xFF401000         ; arch/x86/arch.h
+
 extern trap_handler
 extern df_task_handler
 
@@ -15,6 +17,11 @@ section .text
 
 %macro STUB 1
 isr_stub_%1:
+%if (%1 >= 32) && (%1 < 48)
+	; an 8259 interrupt: from here on, accesses are the kernel's (task
+	; marker 0 for tools/cachesim; the page is mapped by pic_init)
+	mov dword [TASK_MARK_BASE], 0
+%endif
 %if (%1 == 8) || (%1 >= 10 && %1 <= 14) || (%1 == 17) || (%1 == 21) || (%1 == 29) || (%1 == 30)
 	push dword %1                   ; the CPU pushed an error code
 %else

@@ -93,7 +93,7 @@ static bool range_ok(u32 va, u32 n)
 {
 	if (!page_dir || n == 0 || (va & (PAGE_SIZE - 1)))
 		return false;
-	if (va == PHASE_MARK_BASE)
+	if (va == PHASE_MARK_BASE || va == TASK_MARK_BASE)
 		return n == 1;
 	return va >= VMALLOC_START && va < VMALLOC_END && n <= (VMALLOC_END - va) >> PAGE_SHIFT;
 }

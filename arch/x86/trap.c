@@ -9,6 +9,7 @@
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
 #include "arch/x86/gdt.h"
+#include "arch/x86/pic.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 
@@ -114,6 +115,8 @@ static void report(const struct trapframe *tf, u32 esp)
 
 void trap_handler(struct trapframe *tf)
 {
+	if (pic_dispatch(tf)) /* IRQ 0-15 (preemption timer): handled, returns */
+		return;
 	if (++trap_depth > 1)
 		nested_fault(tf->vector, tf->eip);
 	report(tf, trapframe_esp(tf));

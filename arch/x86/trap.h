@@ -22,12 +22,15 @@ static inline u32 trapframe_esp(const struct trapframe *tf)
 	return (u32)(&tf->eflags + 1);
 }
 
-/* Called by isr_common for every vector except 8: prints the fault report
+/* Called by isr_common for every vector except 8. Interrupts of the 8259
+ * PICs (vectors 32-47, arch/x86/pic.c) are dispatched and return. Anything
+ * else: prints the fault report
  * (vector and name, error code, EIP, CS, EFLAGS, CR2, general registers,
  * CR0/CR3/CR4, and the decoded error bits for #PF) and calls
- * panic_after_fault(). Vectors 32-255 are reported as "unexpected interrupt
- * N". A fault while a report is being printed halts with a short raw message
- * (failure exit code 0x11). Never returns. */
+ * panic_after_fault(). Vectors 48-255 are reported as "unexpected
+ * interrupt N" (an IRQ with no handler is masked; if one arrives anyway it
+ * is acknowledged and ignored). A fault while a report is being printed halts
+ * with a short raw message (failure exit code 0x11). Never returns then. */
 void trap_handler(struct trapframe *tf);
 
 /* Runs as the double-fault task (entered through the IDT task gate): reports

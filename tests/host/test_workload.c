@@ -69,7 +69,7 @@ static void test_param_list_message(void **state)
 	assert_non_null(
 	    strstr(capture_text(),
 		   "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; accepted: "
-		   "comma-separated all|fft|stride|none|probe|triad|sparse|reuse|copy; keeping default all\n"));
+		   "comma-separated all|fft|stride|none|probe|triad|sparse|reuse|copy|interfere; keeping default all\n"));
 	capture_reset();
 	assert_int_equal(cmdline_parse("bench=triad,sparse", p, 1), 0);
 	assert_int_equal(mask, BENCH_BIT(BENCH_TRIAD) | BENCH_BIT(BENCH_SPARSE));
@@ -91,7 +91,8 @@ static void test_bench_expand(void **state)
 	/* bench=copy only by name: not in "all" */
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_COPY)), BENCH_BIT(BENCH_COPY));
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & BENCH_BIT(BENCH_COPY), 0);
-	assert_int_equal(bench_expand(0xfffffe00u), 0); /* unknown bits dropped */
+	assert_int_equal(bench_expand(BENCH_BIT(BENCH_INTERFERE)), BENCH_BIT(BENCH_INTERFERE)); /* only by name */
+	assert_int_equal(bench_expand(~0u << BENCH_NR), 0); /* unknown bits dropped */
 }
 
 /* a0 b0 c0 a1 b1 c1 ...: every page of every array exactly once. */

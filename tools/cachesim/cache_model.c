@@ -149,8 +149,10 @@ static bool small_access(struct cm_cache *c, uint64_t line)
 	for (i = 1; i < ways && set[i] != line; i++)
 		;
 	hit = i < ways;
-	if (!hit)
+	if (!hit) {
 		i = ways - 1; /* miss: the LRU (last) entry falls out */
+		c->victim = set[i];
+	}
 	memmove(set + 1, set, i * sizeof(*set));
 	set[0] = line;
 	return hit;
@@ -206,6 +208,7 @@ static bool large_access(struct cm_cache *c, uint64_t line)
 		return true;
 	}
 	f = c->tail[s]; /* LRU, or an invalid frame while the set fills */
+	c->victim = c->tags[f];
 	if (c->tags[f] != CM_INVALID)
 		hash_remove(c, f);
 	c->tags[f] = line;

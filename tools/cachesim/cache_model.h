@@ -46,7 +46,12 @@ struct cm_cache {
 	uint64_t bucket_mask; /* buckets - 1 (a power of two >= 2 * frames) */
 	unsigned bucket_shift; /* 64 - log2(buckets) */
 	uint64_t hits, misses;
+	/* line number (paddr >> log2(line)) that the last miss evicted, or
+	 * CM_NO_VICTIM when it filled an empty way (task attribution) */
+	uint64_t victim;
 };
+
+#define CM_NO_VICTIM UINT64_MAX
 
 enum cm_outcome {
 	CM_L1_HIT = 0,	/* hit in L1; L2 not consulted */

@@ -51,6 +51,11 @@
  * consistent but interleavings, and so counts, vary between runs; a phase
  * marker from any vCPU switches the phase for all.
  *
+ * Tasks (task_attr.c): a store at 0xFF401000 + 4 * id (the page after the
+ * phase markers) says task id runs; from the first such marker on, every
+ * access is also counted per phase and task, with the L2 lines one task
+ * evicted of another's ("cachesim task=..." lines, see task_attr.h).
+ *
  * At exit (atexit callback) the report is:
  *   cachesim config l2size=B l2ways=N line=B l1size=B l1ways=N l1lat=C l2lat=C memlat=C
  *   cachesim phase=ID accesses=N loads=N stores=N l1_hits=N l1_misses=N l2_hits=N l2_misses=N cycles=N
@@ -66,6 +71,7 @@
 #include "cache_model.h"
 #include "qemu_plugin_api.h"
 #include "split_count.h"
+#include "task_attr.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -110,6 +116,7 @@ static uint64_t bad_markers, no_hwaddr, io_accesses;
 static bool use_lock;
 static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ta_state tasks; /* per-task attribution (task_attr.c) */
 
 static void marker(bool is_store, uint64_t off)
 {
@@ -127,10 +134,15 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 	bool is_store = qemu_plugin_mem_is_store(info);
 	struct qemu_plugin_hwaddr *hw;
 	struct phase_stats *ps;
+	enum cm_outcome out;
 	uint64_t pa;
 
 	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
 		marker(is_store, vaddr - PHASE_MARK_BASE);
+		return;
+	}
+	if (vaddr - TA_MARK_BASE < TA_MARK_PAGE) {
+		ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
 		return;
 	}
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
@@ -148,7 +160,12 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 		return;
 	}
 	ps = &phases[cur_phase];
-	ps->outcome[cm_hier_access(&model, pa)]++;
+	out = cm_hier_access(&model, pa);
+	ps->outcome[out]++;
+	/* task attribution reads the victim of this access: before the split
+	 * count touches the access's second line */
+	if (tasks.used)
+		ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
 	split_count_access(cur_phase, pa,
 			   1u << qemu_plugin_mem_size_shift(info), is_store,
 			   &model, opt.line);
@@ -192,6 +209,11 @@ static void emit(FILE *f, const char *line)
 		qemu_plugin_outs(line);
 }
 
+static void emit_ctx(void *f, const char *line)
+{
+	emit(f, line);
+}
+
 static void atexit_cb(qemu_plugin_id_t id, void *udata)
 {
 	FILE *f = out_file;
@@ -230,6 +252,7 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 	for (unsigned p = 0; p < NPHASES; p++)
 		if (split_count_line(p, buf, sizeof(buf)))
 			emit(f, buf);
+	ta_report(&tasks, emit_ctx, f);
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
 		 " no_hwaddr=%" PRIu64 "\n",
@@ -436,6 +459,7 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			return -1;
 		}
 	}
+	ta_init(&tasks, NPHASES, model.l2.line_shift, opt.maxphys);
 	use_lock = info->system.max_vcpus > 1;
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans_cb);
 	qemu_plugin_register_atexit_cb(id, atexit_cb, NULL);

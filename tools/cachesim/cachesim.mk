@@ -20,6 +20,11 @@
 #                                     WORKLOADS=stride,fft,triad,sparse,reuse
 #                                     CACHE_SIZE= CACHE_WAYS= RUNS= SEED=1
 #                                     CMDLINE="..." -> build/cachesim/policies-*/
+#   run-interfere                     bench=interfere (cache partitioning by
+#                                     color sets, two preempted tasks): the
+#                                     victim's misses and inter-task evictions
+#                                     per partition, table + plot: CACHE_SIZE=
+#                                     CACHE_WAYS= RUNS= CMDLINE= -> build/cachesim/interfere-*/
 #   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
@@ -31,6 +36,7 @@ CACHESIM_DIR    := tools/cachesim
 CACHESIM_OUT    := $(B)/cachesim
 CACHESIM_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC
 CACHESIM_MODEL  := $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/cache_model.h
+CACHESIM_TASKS  := $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/task_attr.h
 
 .PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
@@ -39,18 +45,25 @@ cachesim: $(CACHESIM_OUT)/libcachesim.so
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
 
-$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT)
+$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT) $(CACHESIM_TASKS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
-		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c -lpthread
+		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c \
+		$(CACHESIM_DIR)/task_attr.c -lpthread
 
 $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ \
 		$(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_DIR)/cache_model.c -lcmocka
 
-cachesim-unit: $(CACHESIM_OUT)/test_cache_model
+$(CACHESIM_OUT)/test_task_attr: $(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_TASKS) $(CACHESIM_MODEL)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CACHESIM_CFLAGS) -fsanitize=address,undefined -o $@ \
+		$(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/cache_model.c -lcmocka
+
+cachesim-unit: $(CACHESIM_OUT)/test_cache_model $(CACHESIM_OUT)/test_task_attr
 	$(CACHESIM_OUT)/test_cache_model
+	$(CACHESIM_OUT)/test_task_attr
 
 # ---- the cache-simulated sweep and the cache simulator's tests -------------
 CACHE_SIZE ?= 2M
@@ -74,6 +87,12 @@ run-policies: kernel cachesim
 	@$(CACHESIM_DIR)/run-policies.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) --policies $(POLICIES) \
 		--bench $(WORKLOADS) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+
+.PHONY: run-interfere
+run-interfere: kernel cachesim
+	@tools/deps.sh cachesim
+	@$(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
 SEEDS      ?= 1 2 3
 BENCH      ?= all

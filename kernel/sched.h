@@ -1,0 +1,90 @@
+/* kernel/sched.h - preemptive round-robin between a few kernel tasks on one
+ * CPU, for the benchmarks that ask for it (bench=interfere).
+ *
+ * This kernel otherwise has no scheduler: the boot task runs everything
+ * and switches `current` explicitly. sched_run() (called by the boot task)
+ * runs the tasks given to sched_add() until each has returned: a timer
+ * interrupt calls sched_tick(), which gives the CPU to the next runnable
+ * task in turn (round-robin, one time slice = one tick); when the last task
+ * returns, sched_run() returns in the boot task. Tasks share the kernel's
+ * address space; each has its own stack (supplied by the caller) and its
+ * own struct task (pid, placement state, color set). Tasks must not use
+ * the FPU or SSE: their state is not saved (the integer registers are).
+ *
+ * The switch itself is the architecture's: sched_switch(save, esp) saves
+ * the callee-saved registers and EFLAGS on the current stack, stores the
+ * stack pointer in *save and resumes the stack at esp (arch/x86/switch.asm). */
+#ifndef KERNEL_SCHED_H
+#define KERNEL_SCHED_H
+
+#include "kernel/task.h"
+#include "kernel/types.h"
+
+#define SCHED_TASKS 8
+
+/* Data the timer interrupt and the switch touch (here, in the PIC and PIT
+ * drivers and the timer's callback) lives in the image's .data, not its
+ * .bss: .data's colors are reported at boot and, with kernel_colors= set,
+ * kept out of task sets (mm/color_set.h), while a .bss larger than the
+ * cache covers every color. So a partitioned task never shares a color with
+ * what preemption touches. */
+#define __sched_data __attribute__((section(".data.sched")))
+
+enum sched_state { SCHED_FREE, SCHED_RUNNABLE, SCHED_DONE };
+
+struct sched_task {
+	struct task task;      /* current while it runs */
+	u32 esp;	       /* saved stack pointer while it does not */
+	void (*fn)(void *arg); /* its body; returning ends the task */
+	void *arg;
+	u32 state;  /* enum sched_state */
+	u32 mark;   /* its id for the cache simulator (1..) */
+	u64 cycles; /* time on the CPU (sched_clock units), interrupts included */
+	u64 since;  /* sched_clock at its last switch in */
+	u32 slices; /* times it was switched in */
+};
+
+/* The clock for the tasks' run time (the TSC in the kernel), and a hook
+ * called with a task's mark as it starts or resumes after a switch, and
+ * with 0 when a task ends and when the boot task resumes (the cache
+ * simulator's task markers; the switch itself is the kernel's); both may
+ * be NULL. */
+extern u64 (*sched_clock)(void);
+extern void (*sched_mark_hook)(u32 mark);
+
+/* Adds a task running fn(arg), with the given name and simulator mark.
+ * Returns it, or NULL when SCHED_TASKS are already added. The task gets a
+ * pid (task_create) and no color set (set t->task.colors, mm/color_set.h,
+ * then allocate for it); it runs once it has a stack (sched_set_stack). */
+struct sched_task *sched_add(const char *name, u32 mark, void (*fn)(void *), void *arg);
+/* Gives t its stack [stack, stack + bytes) (bytes >= 1024; the top is
+ * aligned down to 16 bytes) and makes it runnable. Returns 0, or -1 for
+ * too small a stack. */
+int sched_set_stack(struct sched_task *t, void *stack, u32 bytes);
+/* Forgets every added task (sched_run does it when it returns; for a
+ * caller that gives up before running them). */
+void sched_forget(void);
+/* Runs the added tasks until all have returned (interrupts are enabled
+ * in the tasks; the caller starts the timer that calls sched_tick), then
+ * forgets them and returns with interrupts as they were. Returns the
+ * number of switches made. Called by the boot task only. */
+u32 sched_run(void);
+/* The timer's call (interrupt context, IF clear): ends the current slice
+ * and switches to the next runnable task, if there is another. Returns in
+ * the task that runs next (later, for the one switched away); the caller
+ * then calls sched_mark_hook with its mark (sched_current()). */
+void sched_tick(void);
+/* The task running now, or NULL in the boot task. */
+struct sched_task *sched_current(void);
+
+/* Round-robin choice, for tests: the index after cur (cyclically, cur
+ * itself last) whose state is SCHED_RUNNABLE, or -1 when none is. */
+int sched_next(const u32 *states, u32 n, u32 cur);
+
+/* The architecture's switch (see above). */
+void sched_switch(u32 *save_esp, u32 next_esp);
+/* Builds a new task's first stack frame below top so that sched_switch to
+ * the returned esp enters entry() with interrupts off. */
+u32 sched_arch_frame(u32 top, void (*entry)(void));
+
+#endif

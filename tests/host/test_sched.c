@@ -1,0 +1,149 @@
+/* tests/host/test_sched.c - kernel/sched.c's round-robin, on the host: the
+ * architecture's stack switch is replaced by ucontext (makecontext /
+ * swapcontext), so tasks really are switched and resumed; a "timer tick" is
+ * a call of sched_tick() inside a task. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+#include <cmocka.h>
+
+#include "kernel/sched.c"
+
+/* ---- the host's sched_switch / sched_arch_frame ------------------------- */
+
+#define SLOTS 64
+static ucontext_t ctx[SLOTS];
+static u32 nslots = 1; /* 0 is never used */
+static char stacks[SCHED_TASKS][64 * 1024];
+static u32 nstacks;
+
+u32 sched_arch_frame(u32 top, void (*entry)(void))
+{
+	u32 s = nslots++;
+
+	(void)top;
+	getcontext(&ctx[s]);
+	ctx[s].uc_stack.ss_sp = stacks[nstacks];
+	ctx[s].uc_stack.ss_size = sizeof(stacks[0]);
+	ctx[s].uc_link = NULL;
+	nstacks = (nstacks + 1) % SCHED_TASKS;
+	makecontext(&ctx[s], entry, 0);
+	return s;
+}
+
+void sched_switch(u32 *save_esp, u32 next_esp)
+{
+	u32 s = nslots++;
+
+	assert_true(s < SLOTS);
+	*save_esp = s;
+	swapcontext(&ctx[s], &ctx[next_esp]);
+}
+
+/* ---- tasks ----------------------------------------------------------------- */
+
+static char trace[256];
+static u32 ntrace;
+static u64 fake_now;
+static u32 marks[256], nmarks;
+
+static u64 fake_clock(void)
+{
+	return fake_now;
+}
+
+static void hook(u32 mark)
+{
+	marks[nmarks++ % 256] = mark;
+}
+
+struct body {
+	char name;
+	u32 ticks; /* slices it runs before returning */
+};
+
+static void body_fn(void *arg)
+{
+	struct body *b = arg;
+
+	for (u32 i = 0; i < b->ticks; i++) {
+		trace[ntrace++] = b->name;
+		assert_ptr_equal(current, &sched_current()->task); /* current follows the switch */
+		fake_now += 10;
+		sched_tick(); /* the timer: the next task runs */
+	}
+	trace[ntrace++] = (char)(b->name - 'A' + 'a'); /* ends */
+}
+
+static char dummy_stack[SCHED_TASKS][2048];
+
+static void test_round_robin(void **state)
+{
+	static struct body a = { 'A', 3 }, b = { 'B', 1 }, c = { 'C', 2 };
+	struct sched_task *ta, *tb, *tc;
+	struct task *boot = current;
+	(void)state;
+
+	ntrace = 0;
+	sched_clock = fake_clock;
+	sched_mark_hook = hook;
+	ta = sched_add("a", 1, body_fn, &a);
+	tb = sched_add("b", 2, body_fn, &b);
+	tc = sched_add("c", 3, body_fn, &c);
+	assert_non_null(ta);
+	assert_int_not_equal(ta->task.pid, tb->task.pid);
+	assert_int_equal(sched_set_stack(ta, dummy_stack[0], 100), -1); /* too small */
+	assert_int_equal(sched_set_stack(ta, dummy_stack[0], 2048), 0);
+	assert_int_equal(sched_set_stack(tb, dummy_stack[1], 2048), 0);
+	assert_int_equal(sched_set_stack(tc, dummy_stack[2], 2048), 0);
+	u32 switches = sched_run();
+	trace[ntrace] = '\0';
+	/* A B C in turn; a task that returned is skipped; the last one left
+	 * keeps the CPU without switches */
+	assert_string_equal(trace, "ABCAbCAca");
+	assert_ptr_equal(current, boot);
+	assert_null(sched_current());
+	assert_int_equal(switches, 9);
+	assert_int_equal(ta->slices, 4);  /* first, after C twice, after C ended */
+	assert_int_equal(ta->cycles, 30); /* its three steps of 10 */
+	assert_int_equal(tc->cycles, 20);
+	/* every task was marked as it started (1, 2, 3), and 0 when each ended */
+	assert_int_equal(marks[0], 1);
+	assert_int_equal(marks[1], 2);
+	assert_int_equal(marks[2], 3);
+	/* the tasks are forgotten: a new run starts empty */
+	assert_int_equal(sched_run(), 0);
+}
+
+static void test_next(void **state)
+{
+	u32 st[4] = { SCHED_RUNNABLE, SCHED_DONE, SCHED_RUNNABLE, SCHED_FREE };
+	(void)state;
+
+	assert_int_equal(sched_next(st, 4, 0), 2);
+	assert_int_equal(sched_next(st, 4, 2), 0);
+	assert_int_equal(sched_next(st, 4, 3), 0);
+	st[0] = SCHED_DONE;
+	assert_int_equal(sched_next(st, 4, 2), 2); /* itself, last */
+	st[2] = SCHED_DONE;
+	assert_int_equal(sched_next(st, 4, 2), -1);
+	/* a full table */
+	for (u32 i = 0; i < SCHED_TASKS; i++)
+		assert_non_null(sched_add("t", i, body_fn, NULL));
+	assert_null(sched_add("one too many", 9, body_fn, NULL));
+	sched_forget();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_next),
+		cmocka_unit_test(test_round_robin),
+	};
+	task_init();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# tools/cachesim/run-interfere.sh - bench=interfere under the cache simulator
+# (make run-interfere): one boot, the victim's L2 misses and the inter-task
+# evictions per partition, a table, @result lines and a plot.
+#   --size 2M --ways 1 --line 64 --l1 32K --runs 5 --mem 256M [--cmdline "k=v ..."]
+#   [--outdir DIR] (default build/cachesim/interfere-<size>-<ways>way-<line>B)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K timeout=1800 outdir= extra=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--size) size=$2; shift 2 ;;
+	--ways) ways=$2; shift 2 ;;
+	--line) line=$2; shift 2 ;;
+	--runs) runs=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--l1) l1=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--outdir) outdir=$2; shift 2 ;;
+	--cmdline) extra=$2; shift 2 ;;
+	*) echo "run-interfere.sh: unknown option '$1'" >&2; exit 2 ;;
+	esac
+done
+outdir=${outdir:-$root/build/cachesim/interfere-${size}-${ways}way-${line}B}
+mkdir -p "$outdir"
+kernel=$root/build/kernel.elf
+plugin=$root/build/cachesim/libcachesim.so
+for f in "$kernel" "$plugin"; do
+	[ -f "$f" ] || { echo "run-interfere.sh: $f missing (make kernel cachesim)" >&2; exit 2; }
+done
+cmdline="bench=interfere cachesim=on cache_size=$size cache_ways=$ways bench_runs=$runs selftest=off"
+cmdline+="${extra:+ $extra}"
+plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+echo "$cmdline" >"$outdir/cmdline.txt"
+echo "plugin: $plugargs" >>"$outdir/cmdline.txt"
+echo "run-interfere: kernel: $cmdline" >&2
+echo "run-interfere: plugin: $plugargs" >&2
+"$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
+start=$(date +%s)
+rc=0
+"$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" \
+	--log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
+elapsed=$(( $(date +%s) - start ))
+if [ "$rc" != 0 ]; then
+	echo "run-interfere: the boot failed (run-qemu.sh status $rc); log: $outdir/serial.log" >&2
+	tail -20 "$outdir/serial.log" >&2
+	exit 1
+fi
+{
+	echo "# make run-interfere CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
+	echo "# kernel: $cmdline"
+	echo "# QEMU run: ${elapsed} s"
+	/usr/bin/python3 "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
+		"$outdir/serial.log" "$outdir/sim.txt"
+} >"$outdir/table.txt"
+cat "$outdir/table.txt"
+echo "run-interfere: ${elapsed} s in QEMU; wrote $outdir/{table.txt,interfere.csv,interfere.png}" >&2
