@@ -20,7 +20,7 @@ enum bench_which {
 	BENCH_TRIAD,
 	BENCH_SPARSE,
 	BENCH_REUSE,
-	BENCH_COPY, /* the copy alignment study, bench/copy.c: by name only */
+	BENCH_COPY,	/* the copy alignment study, bench/copy.c: by name only */
 	BENCH_INTERFERE /* bench/interfere.c: cache partitioning, opt-in */
 };
 #define BENCH_NR     10
