@@ -11,9 +11,7 @@ int recolor_pages(struct task *t, const struct color_set *to, u32 *pfns, u32 n, 
 
 	color_set_task_assign(t, to);
 	for (i = 0; i < n; i++) {
-		struct alloc_hint h = {
-			.task = t, .order = 0, .migratetype = MIGRATE_MOVABLE, .colors = &to->map
-		};
+		struct alloc_hint h = { .task = t, .order = 0, .migratetype = MIGRATE_MOVABLE, .colors = &to->map };
 		struct page *np;
 		u32 old = pfns[i], borrowed = t->color_borrowed;
 

@@ -77,7 +77,7 @@ static void test_recolor_moves_pages(void **state)
 	assert_int_equal(log.n, 12);
 	for (u32 k = 0; k < log.n; k++) {
 		u32 i = log.index[k];
-		assert_int_equal(log.src[k], old[i]); /* the old page is copied ... */
+		assert_int_equal(log.src[k], old[i]);  /* the old page is copied ... */
 		assert_int_equal(log.dst[k], pfns[i]); /* ... into the page now in pfns[] */
 		assert_true(pfn_color(log.dst[k]) >= 4 && pfn_color(log.dst[k]) <= 11);
 	}
@@ -128,8 +128,8 @@ static void test_recolor_exhaustion_and_copy_failure(void **state)
 	log.fail_at = 2; /* the second copy fails */
 	assert_int_equal(recolor_pages(current, &to, pfns, 8, GFP_HIGHUSER, copy_cb, &log, &st), -1);
 	assert_int_equal(st.scanned, 8);
-	assert_int_equal(st.copied, 3);	      /* the three free pages of color 40 ... */
-	assert_int_equal(st.failed, 5);	      /* ... one copy failed, then the set ran out */
+	assert_int_equal(st.copied, 3); /* the three free pages of color 40 ... */
+	assert_int_equal(st.failed, 5); /* ... one copy failed, then the set ran out */
 	assert_int_equal(current->color_borrowed, 0);
 	assert_int_equal(color_set_stats.borrowed, borrowed0);
 	u32 in40 = 0;
