@@ -190,14 +190,16 @@ def plot(rows, path, cfg):
     w = 0.2
     for k, (agg, stat, color) in enumerate([("off", "misses", "#4c72b0"), ("on", "misses", "#dd8452"),
                                              ("on", "misses_max", "#c44e52")]):
-        vals = []
-        for p in parts:
+        xs, vals = [], []
+        for i, p in enumerate(parts):
             r = next((r for r in rows if r["partition"] == p and r["aggressor"] == agg), None)
-            vals.append((r[stat] if r else 0) + 1)
+            if r:  # no bar for a configuration that did not run
+                xs.append(i + (k - 1) * w)
+                vals.append(r[stat] + 1)
         label = {"off": "victim alone (median)", "on": "with aggressor (median)"}[agg]
         if stat == "misses_max":
             label = "with aggressor (max)"
-        ax.bar([i + (k - 1) * w for i in x], vals, w, label=label, color=color)
+        ax.bar(xs, vals, w, label=label, color=color)
     ax.set_yscale("log")
     ax.set_xticks(list(x))
     names = {"all": "shared\n(all colors)", "recolor-before": "recolor:\nbefore", "recolor-after": "recolor:\nafter"}
