@@ -193,3 +193,4 @@ clean:
 -include tests/matrix/matrix.mk
 -include tests/boot/hiboot/hiboot.mk
 -include tools/tsc-spread/tsc.mk
+-include tools/qr/qr.mk
