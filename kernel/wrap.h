@@ -1,4 +1,5 @@
-/* kernel/wrap.h - printing a long human line within a screen's width. */
+/* kernel/wrap.h - printing a long human line within a screen's width
+ * (printk_wrapped is in kernel/printk.c). */
 #ifndef KERNEL_WRAP_H
 #define KERNEL_WRAP_H
 
