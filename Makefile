@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Makefile - pagecolor: a Multiboot x86 kernel whose subject is its physical
 # memory manager (zoned buddy allocator with page coloring) and the in-kernel
 # benchmarks that show what coloring does to cache behaviour.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/printk.c - kvsnprintf and the console fan-out behind printk.
  *
  * No libc: the same file is linked into the i686 kernel and the host tests.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/wrap.h - printing a long human line within a screen's width
  * (printk_wrapped is in kernel/printk.c). */
 #ifndef KERNEL_WRAP_H

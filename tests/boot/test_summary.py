@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot test of the closing summary (issue "Results people can read, keep
 and compare", item 1): one boot (about 10 s) with a rejected parameter.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/matrix/run_matrix.py - boot the kernel across firmware x memory x
 machine x CPU model and check each log (issue #5, "Boot anywhere").
 

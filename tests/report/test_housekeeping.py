@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Housekeeping checks (issue "Results people can read, keep and compare",
 item 6): one dependency list, no absolute build path in a committed file."""
 import os
