@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Makefile - pagecolor: a Multiboot x86 kernel whose subject is its physical
 # memory manager (zoned buddy allocator with page coloring) and the in-kernel
 # benchmarks that show what coloring does to cache behaviour.
@@ -146,7 +147,7 @@ HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOS
 HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c \
-	bench/wl_plan.c kernel/wrap.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
+	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
 	arch/x86/copy_strategies.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
@@ -196,3 +197,4 @@ clean:
 -include tests/boot/hiboot/hiboot.mk
 -include tools/tsc-spread/tsc.mk
 -include tests/host/copy32/copy32.mk
+-include tools/qr/qr.mk

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench.c - the benchmark driver: which benchmarks run, and under
  * which placement policies (bench_policies=). The benchmarks call nothing
  * here: they report through bench/report.c and switch placement through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench.h - in-kernel benchmarks of page placement: a dependent-load
  * stride sweep (lmbench lat_mem_rd style) and a radix-2 complex FFT, each
  * point run with page coloring on and off in the same boot. */

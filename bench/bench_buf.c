@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench_buf.c - benchmark buffers, the timer and phase markers. */
 #include "arch/x86/perfmon.h"
 #include "arch/x86/arch.h"

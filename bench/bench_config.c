@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench_config.c - see bench_config.h. */
 #include "bench/bench_config.h"
 #include "bench/workload.h"

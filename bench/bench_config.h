@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench_config.h - sizing the benchmarks to the machine: the default
  * largest working set (bench_max) and the limits every value, given or
  * default, must respect. Every value changed here is said in one log line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench_fit.c - see bench_fit.h. Issue 8, item 2: on a small machine
  * a benchmark that cannot get its buffer is skipped and said, never run into
  * failed runs or reported as results. */

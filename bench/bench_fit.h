@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/bench_fit.h - do the selected benchmarks fit in free memory? */
 #ifndef BENCH_BENCH_FIT_H
 #define BENCH_BENCH_FIT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/chain.c - see chain.h. */
 #include "bench/chain.h"
 

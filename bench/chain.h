@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/chain.h - the pointer chains the stride benchmark follows. Host-
  * compilable (tests/host/test_chain.c runs it on ordinary memory). */
 #ifndef BENCH_CHAIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/fft.c - the FFT benchmark: cycles per in-place complex FFT over
  * sizes from 1 Ki points up to the largest working set, coloring on and
  * off. The 2.4.17 thread reports FFTs that fit in L2 running up to 30% faster

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/fft.h - the FFT kernels, built twice from bench/fft_fp.c: once for
  * the x87 FPU (any CPU with an FPU) and once for SSE2 (-mfpmath=sse). */
 #ifndef BENCH_FFT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/fft_fp.c - radix-2 complex double FFT. Compiled twice (see the
  * Makefile): as-is for the x87 FPU, and with FP_SSE2 defined and
  * -msse2 -mfpmath=sse; fft.c picks the variant the CPU can run. */

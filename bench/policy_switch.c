@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/policy_switch.c - the benchmarks' policy adapter over the placement
  * interface (mm/placement.h; see policy_switch.h). */
 #include "bench/bench.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/policy_switch.h - the benchmarks' one door to page placement.
  *
  * The benchmark driver compares placement policies side by side in one boot

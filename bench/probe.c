@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/probe.c - bench=probe: known patterns of physical cache lines,
  * touched inside marked phases, for the cache simulator's end-to-end test
  * (tests/cachesim/test_probe.py; tools/cachesim/README.md).

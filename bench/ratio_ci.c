@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/ratio_ci.c - ratio of medians with a rank confidence interval; see
  * ratio_ci.h for the method and its sources. Host-tested in
  * tests/host/test_ratio_ci.c against published critical values. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/ratio_ci.h - the colored/uncolored ratio of two sets of run times
  * with a distribution-free 95% confidence interval.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/report.c - the result lines: one human line and one @result (or
  * @skip) record per point and coloring mode, and after the uncolored one
  * the colored/uncolored median ratio with its 95% interval (a human line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/reuse.c - bench=reuse: placement after churn. A task allocates
  * reuse_bufs= buffers (default 4) of the working set each, frees them
  * whole in a shuffled order (MWC, a new order every run), then allocates

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/sparse.c - bench=sparse: a walk that touches one line (the first)
  * of every k-th page of a large virtual range (sparse_k=, default 16), as a
  * program that reads one header per page-sized record, or a sparse array

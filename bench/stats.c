@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/stats.c - summary statistics and number formatting for the log
  * (the kernel has no libm or printf("%f")). The 2.4.17 thread asked for both
  * average and variance: the log gives min, median, mean and stddev. */

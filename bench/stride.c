@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/stride.c - memory latency by dependent loads (the lmbench
  * lat_mem_rd idea): a chain of pointers, one per cache line of the working
  * set, is followed so that each load's address comes from the previous

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/summary.c - the closing summary; see summary.h. */
 #include "bench/summary.h"
 #include "bench/ratio_ci.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/summary.h - the closing summary: one screen (80x25) that says what
  * coloring did, for people; the @result and @ratio records stay for
  * machines.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/triad.c - bench=triad: a STREAM-style triad a[i] = b[i] + s * c[i]
  * (McCalpin's STREAM benchmark, here on 32-bit integers so that the result
  * is checked exactly) over three equal arrays. The arrays' pages are

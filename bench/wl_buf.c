@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/wl_buf.c - page lists for the workloads (see workload.h). */
 #include "bench/copy.h"
 #include "bench/bench.h"

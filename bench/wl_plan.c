@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/wl_plan.c - the workloads' pure helpers (see workload.h); built for
  * the kernel and for the host tests (tests/host/test_workload.c). */
 #include "bench/bench.h"

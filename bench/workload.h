@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/workload.h - pieces shared by the opt-in workloads (triad, sparse,
  * reuse): the placement plans as pure functions (bench/wl_plan.c, built for
  * the host tests too) and page-list buffers with virtual-address hints

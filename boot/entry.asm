@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: MIT
 ; boot/entry.asm - Multiboot v1 header and the kernel's first instructions.
 ;
 ; GRUB (or QEMU) enters _start in 32-bit protected mode with paging off,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* boot/multiboot.h - the Multiboot v1 information structure (the GRUB legacy
  * specification, version 0.6.96), as far as this kernel reads it. */
 #ifndef BOOT_MULTIBOOT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/boot_log.c - see boot_log.h. */
 #include "init/boot_log.h"
 #include "arch/x86/console.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/boot_log.h - the log's header: what the machine is and what this
  * boot will do, for people (plain lines) and machines (@header, @cmdline). */
 #ifndef INIT_BOOT_LOG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/defaults.c - see defaults.h. */
 #include "init/defaults.h"
 #include "arch/x86/arch.h"

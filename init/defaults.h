@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/defaults.h - the defaults that depend on the machine, and the rules
  * that tie one parameter to another. */
 #ifndef INIT_DEFAULTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/leakcheck.c - see leakcheck.h. */
 #include "init/leakcheck.h"
 #include "kernel/printk.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/leakcheck.h - xv6's countfree() idea: every zone must have exactly as
  * many free pages at the end of the boot's work as at the baseline. */
 #ifndef INIT_LEAKCHECK_H

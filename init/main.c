@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/main.c - the boot sequence, as a list of steps (Linux's init/main.c).
  *
  * Everything below is a call into a part of the kernel: the steps' order is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/memory.c - see memory.h. */
 #include "init/memory.h"
 #include "init/params.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/memory.h - bringing up memory at boot: the loader's map, memblock,
  * paging, then the memory manager. */
 #ifndef INIT_MEMORY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/min_ram.c - see min_ram.h. Issue 8, item 2. */
 #include "init/min_ram.h"
 #include "arch/x86/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/min_ram.h - the smallest machine the kernel accepts. */
 #ifndef INIT_MIN_RAM_H
 #define INIT_MIN_RAM_H

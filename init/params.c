@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
 #include "bench/policy_switch.h"

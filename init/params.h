@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/params.h - the kernel's parameters: one table, one lookup.
  *
  * Every command-line parameter of the kernel is a row of boot_params[]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/selftest.c - quick checks of the live allocator at boot. Each test
  * returns NULL when it passed, or a short reason. Every test frees what it
  * took on every path, passed or failed: the leak check compares the free

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/selftest.h - in-kernel self-tests, one table of named functions. */
 #ifndef INIT_SELFTEST_H
 #define INIT_SELFTEST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/cmdline.c - the kernel command-line parser (see cmdline.h).
  *
  * Tokens are separated by spaces or tabs (newlines and carriage returns count

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/cmdline.h - kernel command-line parser.
  *
  * The command line is a list of whitespace-separated tokens. A token is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/list.h - circular doubly linked lists with a sentinel head, in the
  * style of Linux's <linux/list.h>. An empty list's head points to itself. */
 #ifndef KERNEL_LIST_H

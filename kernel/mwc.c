@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/mwc.c - Marsaglia's multiply-with-carry generator, 32-bit only.
  *
  * The reference (the 2.4.17 thread's get_rand()) is

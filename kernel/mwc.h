@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/mwc.h - George Marsaglia's multiply-with-carry generator.
  *
  * Source: the page coloring thread for Linux 2.4.17 (linux-mm, January 2002) (the 2.4.17 patch thread (linux-mm, January 2002), get_rand()):

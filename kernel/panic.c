@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/panic.c - stopping with a message and a final log line. */
 #include "kernel/panic.h"
 #include "kernel/printk.h"

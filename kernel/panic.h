@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/panic.h - stopping the kernel with a message. */
 #ifndef KERNEL_PANIC_H
 #define KERNEL_PANIC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/printk.c - kvsnprintf and the console fan-out behind printk.
  *
  * No libc: the same file is linked into the i686 kernel and the host tests.
@@ -5,6 +6,8 @@
  * __udivdi3/__umoddi3; the kernel links -lgcc, so that is fine. Values that
  * fit in 32 bits are converted with 32-bit division only. */
 #include "kernel/printk.h"
+#include "kernel/string.h"
+#include "kernel/wrap.h"
 
 /* The output cursor: writes what fits, counts everything.
  * Without a flush function (kvsnprintf), buf is the whole result and keeps
@@ -435,4 +438,33 @@ int printk(const char *fmt, ...)
 	n = vprintk(fmt, ap);
 	va_end(ap);
 	return n;
+}
+
+/* printk_wrapped: see kernel/wrap.h (here, beside printk, so that every
+ * program linking the formatter has it). */
+u32 printk_wrapped(const char *text, u32 width, const char *cont)
+{
+	u32 lines = 0, len = strlen(text), pos = 0, clen = cont ? strlen(cont) : 0;
+
+	if (width < 16)
+		width = 16;
+	if (clen > width / 2)
+		clen = 0;
+	while (pos < len) {
+		u32 room = lines ? width - clen : width, take = len - pos, i;
+		if (take > room) {
+			take = room;
+			for (i = room; i > 0; i--) /* the last space that fits */
+				if (text[pos + i] == ' ')
+					break;
+			if (i > 0)
+				take = i;
+		}
+		printk("%.*s%.*s\n", (int)(lines ? clen : 0), cont ? cont : "", (int)take, text + pos);
+		lines++;
+		pos += take;
+		while (pos < len && text[pos] == ' ')
+			pos++;
+	}
+	return lines;
 }

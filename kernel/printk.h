@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/printk.h - formatted output to every registered console.
  *
  * The formatter (kvsnprintf) is pure C with no libc, shared by the kernel and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/string.c - memory and string routines for the kernel (no libc).
  *
  * Kernel-only: the host build uses the C library instead. GCC may itself emit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/string.h - the few string/memory routines the kernel needs (no libc).
  * On the host build these resolve to the C library's functions of the same names. */
 #ifndef KERNEL_STRING_H

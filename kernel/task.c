@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/task.c - see task.h. */
 #include "kernel/task.h"
 

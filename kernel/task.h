@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/task.h - tasks: the unit that page placement follows.
  *
  * This kernel has no scheduler: one task runs at a time, and the kernel

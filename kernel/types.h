@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/types.h - fixed-width types shared by the kernel, mm/ and host builds.
  *
  * Only compiler-provided freestanding headers are used, so the same file serves

@@ -1,4 +1,6 @@
-/* kernel/wrap.h - printing a long human line within a screen's width. */
+/* SPDX-License-Identifier: MIT */
+/* kernel/wrap.h - printing a long human line within a screen's width
+ * (printk_wrapped is in kernel/printk.c). */
 #ifndef KERNEL_WRAP_H
 #define KERNEL_WRAP_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_bitmap.c - see color_bitmap.h. */
 #include "mm/color_bitmap.h"
 

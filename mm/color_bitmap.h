@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_bitmap.h - a three-level bitmap of non-empty color lists.
  *
  * The page coloring patch for Linux 2.4.17 (linux-mm, January 2002;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_count.c - see color_count.h. */
 #include "mm/color_count.h"
 #include "kernel/cmdline.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_count.h - saying how the number of page colors came about.
  *
  * colors = cache_size / (ways x PAGE_SIZE) is adjusted by page_color_count():

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_lists.c - see color_lists.h. */
 #include "mm/color_lists.h"
 #include "mm/page_color.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_lists.h - per-color free lists, shared by the coloring policies
  * (binhop, vacolor, bestbin; see mm/placement.h).
  *

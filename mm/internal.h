@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/internal.h - the zone lock, for the files of mm/. Functions named
  * __name expect the caller to hold it. */
 #ifndef MM_INTERNAL_H

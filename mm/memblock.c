@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/memblock.c - see memblock.h. */
 #include "mm/memblock.h"
 #include "mm/mmzone.h"

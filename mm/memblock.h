@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/memblock.h - the boot-time memory allocator.
  *
  * Before the buddy allocator exists, memory is described by two sets of

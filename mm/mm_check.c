@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mm_check.c - see mm_check.h. */
 #include "mm/mm_check.h"
 #include "mm/color_lists.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mm_check.h - the allocator's invariant checker. */
 #ifndef MM_MM_CHECK_H
 #define MM_MM_CHECK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mm_init.c - see mm_init.h. */
 #include "mm/mm_init.h"
 #include "kernel/printk.h"

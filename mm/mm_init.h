@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mm_init.h - building the memory manager from memblock, and its
  * command-line parameters. Shared by the kernel, the host tests and
  * tools/zoneinfo, so all three build zones exactly the same way. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mm_stat.c - see mm_stat.h. */
 #include "mm/mm_stat.h"
 #include "kernel/printk.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mm_stat.h - the allocator's statistics, in fixed formats that the
  * boot log, the tests, the benchmarks and bug reports all share. */
 #ifndef MM_MM_STAT_H

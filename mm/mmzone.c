@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mmzone.c - the node's data (see mmzone.h): defined apart from the buddy
  * core so that the placement policies, which read the zones, depend on this
  * file and not on mm/page_alloc.c (which calls them). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/mmzone.h - struct page, zones, free areas and the node that holds them.
  *
  * Physical memory is described by mem_map, an array of struct page indexed by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/page_alloc.c - the zoned buddy allocator.
  *
  * Each zone keeps free blocks of 2^order pages (order 0..MAX_ORDER-1) in

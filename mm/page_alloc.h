@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/page_alloc.h - the zoned buddy allocator's public interface. */
 #ifndef MM_PAGE_ALLOC_H
 #define MM_PAGE_ALLOC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/page_color.h - colors: how many, a pfn's color, and the coloring counters.
  *
  * A page's color is the part of its physical address that selects a cache

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement.c - the placement registry, the run-time switch and the
  * per-task state (see placement.h). */
 #include "mm/placement.h"

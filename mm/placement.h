@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement.h - the one interface between the buddy core and a placement policy.
  *
  * The buddy core (mm/page_alloc.c) owns blocks: it splits them (__expand),

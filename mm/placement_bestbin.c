@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_bestbin.c - best bin: the color this task has used least.
  *
  * Source: Kessler & Hill's "best bin" (ACM TOCS 1992): each allocation

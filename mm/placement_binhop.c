@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_binhop.c - bin hopping: per-task round-robin over the colors.
  *
  * Source: Jason Papadopoulos's page coloring patch for Linux 2.4.17

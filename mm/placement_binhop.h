@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_binhop.h - the binhop policy's pick, inline for the buddy
  * core's hot path (mm/placement.h calls it directly when binhop is active;
  * the policy and its sources are described in mm/placement_binhop.c). */

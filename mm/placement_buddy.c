@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_buddy.c - the buddy policy: plain lists, no coloring.
  *
  * Free blocks wait on the buddy core's plain list of their order

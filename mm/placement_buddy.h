@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_buddy.h - the buddy policy's pick, inline for the buddy
  * core's hot path (mm/placement.h calls it directly when buddy is active;
  * the policy itself is mm/placement_buddy.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_random.c - random placement: a uniformly random free block.
  *
  * What a system that has run for a long time hands out: pages in no useful

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_task.c - what the placement registry and its policies share:
  * the coloring counters and flags, the configuration the policies were set up
  * with, and the per-task state (see placement.h). Kept apart from the

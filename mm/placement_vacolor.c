@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_vacolor.c - page coloring by virtual address.
  *
  * Source: Kessler & Hill's "page coloring" (ACM TOCS 1992), the approach of

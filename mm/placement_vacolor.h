@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/placement_vacolor.h - the vacolor policy's pick, inline for the buddy
  * core's hot path (mm/placement.h calls it directly when vacolor is
  * active; the policy and its sources are described in

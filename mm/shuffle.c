@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/shuffle.c - see shuffle.h. */
 #include "mm/shuffle.h"
 #include "kernel/mwc.h"

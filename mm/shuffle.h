@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/shuffle.h - imitating a long-running system's free lists.
  *
  * Why: a freshly booted buddy allocator hands out physically contiguous

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tools/check-layers.py - the house has floors, and nothing imports upward.
 
 Floors, bottom to top (a file may include headers of its own floor and of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/deps.sh - make sure the build, run and test tools are installed.
 #
 # usage: tools/deps.sh run|gdb|test|cachesim|bench-host|all

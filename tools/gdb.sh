@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/gdb.sh --iso ISO --elf ELF [--mem 256M] [--port N] [-- GDB_ARGS...]
 #
 # `make gdb`: boots ISO in QEMU (TCG) halted before the first instruction,

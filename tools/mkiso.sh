@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/mkiso.sh menu|run|halt ISO KERNEL "CMDLINE"
 #   menu: the GRUB rescue ISO for real PCs (menu from tools/grub.cfg.in).
 #   run:  a no-menu ISO for QEMU: one entry with CMDLINE plus qemu_exit=0xf4,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/run-qemu.sh --iso ISO | --kernel ELF [--append "ARGS"]
 #                   [--mem 256M] [--log FILE] [--timeout S]
 #                   [--firmware bios|uefi] [--machine pc|q35] [--cpu MODEL]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/run-tests.sh host|boot|all [HOST_TEST_BINARIES...]
 #
 # Runs the test suites and prints one summary: each suite's result, then a

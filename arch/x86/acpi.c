@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/acpi.c - RSDP, RSDT/XSDT, HPET table and FADT, checked before use.
  *
  * Pure C: memory is read through the caller's map function (acpi.h), so the

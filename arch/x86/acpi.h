@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/acpi.h - the few ACPI tables the TSC calibration reads: the RSDP,
  * the RSDT/XSDT, the HPET table (its MMIO base) and the FADT (the PM timer's
  * port and width).

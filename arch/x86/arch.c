@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/arch.c - early bring-up order and the final halt. */
 #include "arch/x86/arch.h"
 #include "arch/x86/console.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/arch.h - what the portable kernel asks of the x86 architecture code.
  *
  * arch/ supplies facts (memory layout limits, cache geometry, TSC rate) and

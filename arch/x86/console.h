@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/console.h - the x86 console devices: COM1 16550 UART and VGA text. */
 #ifndef ARCH_X86_CONSOLE_H
 #define ARCH_X86_CONSOLE_H

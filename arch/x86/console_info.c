@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/console_info.c - is there a VGA text screen? The rule, from the
  * boot loader's Multiboot information (pure C: host-tested).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/cpu.h - thin inline wrappers for x86 instructions. */
 #ifndef ARCH_X86_CPU_H
 #define ARCH_X86_CPU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/cpuinfo.c - CPU identification and cache geometry from CPUID.
  *
  * Cache geometry sources, in the order tried:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/cpuinfo.h - what CPUID says about this processor.
  *
  * Cache geometry: Intel leaf 4 (deterministic cache parameters), AMD leaf

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/e820.c - sanitizing the firmware memory map.
  *
  * Firmware maps come unsorted, with overlaps and zero-length entries, may

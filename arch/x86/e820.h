@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/e820.h - the firmware memory map (BIOS e820 types, as Multiboot
  * and the Linux boot log report them), its sanitizer, and the step that
  * feeds the sanitized map to memblock as generic ranges.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/fault_inject.c - see fault.h. Every exception is raised by an instruction
  * the compiler must emit: inline asm, or stores through pointers it cannot
  * see (the list case goes through an empty asm that launders the pointer).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/fault_inject.h - deliberate CPU exceptions (fault= parameter), to test
  * the fault report (arch/x86/trap.c) end to end. */
 #ifndef ARCH_X86_FAULT_INJECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/fbcon.c - a text console on the linear framebuffer that the boot
  * loader hands over (GRUB on UEFI, where there is no VGA text mode).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/fbcon.h - a text console on the Multiboot framebuffer (when the
  * loader hands one over, as GRUB does on UEFI where there is no VGA text). */
 #ifndef ARCH_X86_FBCON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/font8x16.c - our own 8x16 font for printable ASCII (0x20..0x7e).
  *
  * Each glyph was drawn on a 5x8 grid (seven rows for capitals and digits, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/font8x16.h - the framebuffer console's built-in 8x16 bitmap font. */
 #ifndef ARCH_X86_FONT8X16_H
 #define ARCH_X86_FONT8X16_H

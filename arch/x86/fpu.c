@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/fpu.c - x87 and SSE enabling.
  *
  * CR0 bits: MP (1) makes WAIT/FWAIT honour TS; EM (2) makes every x87

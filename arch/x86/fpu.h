@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/fpu.h - turning on the x87 FPU and, when present, SSE. */
 #ifndef ARCH_X86_FPU_H
 #define ARCH_X86_FPU_H

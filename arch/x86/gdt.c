@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/gdt.c - flat segmentation plus the TSSs for the double-fault task.
  *
  * A descriptor (Intel SDM vol. 3, 3.4.5) scatters a 32-bit base and a 20-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/gdt.h - the flat GDT and the two task-state segments.
  *
  * Layout (selectors): 0x00 null, 0x08 kernel code, 0x10 kernel data (both

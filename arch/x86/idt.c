@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/idt.c - 256 gates: exceptions, the #DF task gate, and a catch-all.
  *
  * A gate (Intel SDM vol. 3, 6.11) holds a 32-bit handler offset split in two

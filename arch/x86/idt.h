@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/idt.h - the interrupt descriptor table. */
 #ifndef ARCH_X86_IDT_H
 #define ARCH_X86_IDT_H

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: MIT
 ; arch/x86/isr.asm - interrupt entry stubs and the common trap path.
 ;
 ; On an interrupt or exception in ring 0 the CPU pushes EFLAGS, CS, EIP and,

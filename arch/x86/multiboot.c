@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/multiboot.c - see multiboot.h. */
 #include "arch/x86/multiboot.h"
 #include "kernel/printk.h"

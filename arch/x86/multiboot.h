@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/multiboot.h - reading what the Multiboot loader handed over.
  *
  * The Multiboot specification lets a loader put the information structure,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/paging.c - two-level 32-bit paging, 4 KiB pages only.
  *
  * A virtual address splits into a page-directory index (bits 31:22), a

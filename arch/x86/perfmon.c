@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/perfmon.c - deciding and programming the counters; see
  * perfmon.h. Pure code over CPUID values and MSR callbacks: the host tests
  * (tests/host/test_perfmon.c) run it on recorded CPUID values and a fake

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/perfmon.h - hardware performance counters around every benchmark
  * run: last-level-cache references and misses and core cycles, beside the
  * TSC figures, as `perf stat -e cache-references,cache-misses,cycles` would

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/perfmon_boot.c - the kernel's side of perfmon.h: CPUID, the real
  * MSRs, and the counts of every run (kept for bench/report.c). */
 #include "arch/x86/cpu.h"

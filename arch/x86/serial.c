@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/serial.c - the 16550 UART on COM1 as a polled console.
  *
  * Registers, at offsets from the base port 0x3F8 (DLAB = LCR bit 7):

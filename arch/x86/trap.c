@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/trap.c - the report printed for CPU exceptions and stray vectors.
  *
  * Nothing here tries to recover: every trap is a kernel bug, so the goal is a

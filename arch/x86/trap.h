@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/trap.h - the register frame built by isr.asm and its handlers. */
 #ifndef ARCH_X86_TRAP_H
 #define ARCH_X86_TRAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/tsc.c - the TSC rate: CPUID leaves, else timer windows.
  *
  * Order (tsc_calc.h): hypervisor leaf 0x40000010, CPUID leaf 0x15, then a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/tsc.h - the TSC rate: from CPUID when the processor or the
  * hypervisor states it, else measured against a timer (PIT, HPET or ACPI PM
  * timer) over several windows. See tsc_calc.h for the order of sources. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/tsc_calc.c - TSC rate from recorded CPUID values and from timer
  * windows: decoding, median and spread, formatting. No hardware access (the
  * host tests build this file; see tsc_calc.h for the order of sources). */

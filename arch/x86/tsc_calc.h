@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/tsc_calc.h - the arithmetic of TSC calibration, without hardware.
  *
  * Everything here is pure C (no port I/O, no CPUID instruction): the kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/vga.c - the 80x25 colour text console at 0xB8000.
  *
  * Each cell is a 16-bit word: character in the low byte, attribute (background

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared fixtures for the QEMU boot tests: build a no-menu GRUB ISO with a
 given kernel command line and boot it in qemu-system-i386 (TCG), returning the
 serial log and the exit status of tools/run-qemu.sh."""

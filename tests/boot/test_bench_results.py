@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot tests for the benchmark records and the sizing messages (issue "Every
 machine, every loader, every input", items 12 and 13).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """QEMU boot tests: the kernel booted through GRUB, asserting on its serial log.
 
 QEMU 7.2's SeaBIOS memory map (Debian 12) for -m <= 3 GiB:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot information placed high (issue 8 item 3), and the memory-map faults
 at boot (items 1 and 4), through QEMU's -kernel Multiboot loader.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot tests of the command line and the run tooling (issue 8):
   item 7   the loader's path token without a '/' (QEMU -kernel kernel.elf from build/)
   item 8   a typo: @final status=ok cmdline_errors=N, the rejections repeated, exit status 5

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot tests of every fault= value (arch/x86/fault_inject.c): each must raise its CPU
 exception for real and end in the trap handler's report, never in a
 success. Issue 8, item 11: fault=de once printed 0 and '@final status=ok'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`make gdb` without a person at the keyboard (issue 8, item 10): gdb -batch
 through tools/gdb.sh stops in kmain; afterwards QEMU is gone and the port is
 free; a taken port, a missing gdb and a bad GDBPORT exit non-zero with a

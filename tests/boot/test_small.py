@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot tests on small machines (issue 8, item 2): every machine the kernel
 accepts (4 MiB of RAM or more, init/min_ram.h) passes every self-test with
 every seed (mm/shuffle.h: the per-zone reserve), a benchmark too large for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot test of the closing summary (issue "Results people can read, keep
 and compare", item 1): one boot (about 10 s) with a rejected parameter.
 
@@ -95,3 +96,16 @@ def test_counters_not_available_under_tcg_said_once(run, booter):
         assert not b.records("pmu")
         assert b.records("result")  # the TSC figures are there
         assert b.record("final")["status"] == "ok"
+
+
+def test_summary_qr_code_on_the_framebuffer():
+    """UEFI, no serial port: the screen shows the summary and, at its top
+    right, the QR code of it, which zbarimg reads from QEMU's screendump
+    (tests/matrix/run_matrix.py's screen cell checks both; about 10 s)."""
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    r = subprocess.run([sys.executable, os.path.join(root, "tests", "matrix", "run_matrix.py"), "--only",
+                        "uefi-q35-1G-core2duo-noserial"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "1 passed, 0 failed" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]

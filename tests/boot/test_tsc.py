@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot tests of the TSC calibration line and the console line (issue 8,
 items 5 and 6).
 

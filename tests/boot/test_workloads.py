@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The opt-in workloads (bench=triad,sparse,reuse) and the policy driver
 (bench_policies=), booted once each at a small size: every point verified,
 every run counted, the policy names on the result lines, the kernel's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Helpers for the cache simulator's QEMU tests: boot build/kernel.elf through
 GRUB under QEMU TCG with the cachesim plugin, and parse the serial log and the
 plugin report. Shared by test_probe.py and test_reduced.py (no conftest.py, so

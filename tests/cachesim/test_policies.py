@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A quick slice of `make run-policies` (tools/cachesim/run-policies.sh): one
 boot under the cache simulator, a small direct-mapped L2 (256 KiB, 64 colors,
 no L1), 2 runs, working sets 32K..256K, all five policy names asked for.

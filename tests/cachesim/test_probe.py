@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """End-to-end test of the cache simulator: the kernel's bench=probe touches
 known physical lines inside exact phases (bench/probe.c) and prints, for each
 pattern, the pfns and its own expected counts for the cache it was told about;

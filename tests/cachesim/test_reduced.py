@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reduced cache-simulated sweep: stride and FFT with coloring on and off on a
 small direct-mapped L2 (256 KiB, 64 colors, L2 alone: plugin l1size=0),
 working sets 16K..512K, 3 runs, through tools/cachesim/run-cachesim.sh (the

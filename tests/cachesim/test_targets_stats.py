@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Unit tests of tools/cachesim/targets.py's statistics (no QEMU): the
 random-placement model, its per-run spread, the exact chance figures and the
 judging of pooled boots. Expected values are computed independently here

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/fuzz/fuzz-speed.sh BINARY SECONDS OUTDIR - executions per second of
 # the allocator fuzz target in each check mode (make fuzz-speed).
 #

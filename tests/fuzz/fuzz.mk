@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/fuzz/fuzz.mk - libFuzzer targets (clang -fsanitize=fuzzer,address,undefined).
 # Included from the top Makefile (uses its B); also works on its own:
 #   make -f tests/fuzz/fuzz.mk fuzz-quick

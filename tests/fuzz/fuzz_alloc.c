@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_alloc.c - libFuzzer target for the buddy allocator and the
  * page coloring policy: bytes -> a sequence of allocator operations on a
  * small fixed machine with all three zones.

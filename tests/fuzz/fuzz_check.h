@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_check.h - the fuzz targets' invariant check: a broken
  * invariant prints itself and aborts, which libFuzzer reports as a crash
  * and saves the input. A target may define FUZZ_CHECK_HOOK() (before

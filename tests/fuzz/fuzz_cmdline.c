@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_cmdline.c - libFuzzer target for kernel/cmdline.c.
  *
  *   clang -g -O1 -std=gnu11 -I. -DMM_HOST -fsanitize=fuzzer,address,undefined \

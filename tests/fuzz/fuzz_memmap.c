@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_memmap.c - libFuzzer target for the boot path of mm/:
  * e820_sanitize -> memblock -> mm_init (free_area_init, colors, release).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/host_support.h - helpers shared by the host (cmocka) tests.
  *
  * Header-only so every test binary can include it without extra objects.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/mm_fixture.h - builds the real mm/ allocator over a private,
  * malloc'd mem_map on the host, from a synthetic e820 map (the same path
  * the kernel takes at boot: e820_sanitize -> memblock -> free_area_init ->

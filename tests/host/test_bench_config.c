@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_bench_config.c - sizing the benchmarks (bench/bench_config.c)
  * and the color count's explanation (mm/color_count.c): every value the
  * kernel changes or cannot honour is said in one line naming the parameter.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_bench_results.c - the benchmark records (bench/stats.c):
  * a run that did not happen is never a result.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_buddy.c - the buddy core (mm/page_alloc.c), the e820
  * sanitizer and memblock, run on the host over a private mem_map. */
 #include <setjmp.h>

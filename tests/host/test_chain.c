@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_chain.c - the stride benchmark's pointer chains.
  *
  * Regression: the random chain used to run Sattolo's algorithm on the

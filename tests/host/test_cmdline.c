@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_cmdline.c - the command-line parser: accepted values, every
  * kind of rejection with its exact message, defaults kept, robustness. */
 #include <setjmp.h>

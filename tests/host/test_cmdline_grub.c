@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_cmdline_grub.c - the command line as boot loaders pass it
  * (issue 8): the loader's path token (item 7), GRUB 2's quoting undone by
  * the tokenizer (item 16), and the list of rejections repeated at the end of

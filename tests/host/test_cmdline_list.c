@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_cmdline_list.c - PARAM_LIST rejections stay one printable
  * line. Found by fuzz_cmdline (corpus file list_item_newline): a list item
  * holding a newline (possible inside a quoted token) was printed raw in the

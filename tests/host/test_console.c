@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_console.c - the VGA text screen rule of the console line
  * (issue 8, item 6): what the Multiboot information says decides vga=yes,
  * vga=no or vga=assumed, with the evidence in words. */

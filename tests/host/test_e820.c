@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_e820.c - the firmware memory map as the kernel reads it:
  * arch/x86/e820.c (types, overlaps, large maps, merging, the entry limit),
  * arch/x86/multiboot.c's decoding of a Multiboot memory map, and memblock's

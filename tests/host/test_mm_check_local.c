@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_mm_check_local.c - the local checks of mm/mm_check.c
  * (mm_check_free_block, mm_check_pfn, mm_check_zone_counters), which the
  * allocator fuzz target runs after each operation instead of mm_check().

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_mwc.c - the 32-bit-only MWC generator against the 64-bit
  * reference of the 2.4.17 thread, and mwc_below's range and uniformity. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_page_color.c - the page coloring policy binhop (mm/placement_binhop.c),
  * its bitmap (mm/color_bitmap.c) and the boot shuffle (mm/shuffle.c), on the
  * real mm/ code over a private mem_map. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_perfmon.c - the counter decision and programming of
  * arch/x86/perfmon.c on CPUID values and a fake MSR layer.
  *

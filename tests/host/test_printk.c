@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_printk.c - kvsnprintf/ksnprintf formatting and the printk
  * console fan-out, checked against exact expected strings. */
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_ratio_ci.c - the colored/uncolored ratio's 95% interval
  * (bench/ratio_ci.c), the closing summary (bench/summary.c) and line
  * wrapping (kernel/wrap.c).

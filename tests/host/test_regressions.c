@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_regressions.c - inputs that broke (or break) mm/, found by
  * tests/host/test_stress.c, tests/fuzz/ and tools/zoneinfo, kept as unit
  * tests. Each test names the file and the behaviour it pins down.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_shuffle_small.c - mm/shuffle.c on small and odd machines.
  *
  * The rule under test (mm/shuffle.h): every populated zone keeps a reserve

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_stress.c - seeded randomized stress of the real mm/ code.
  *
  * Over a 1 GiB machine with all three zones (DMA, Normal, HighMem), a hole

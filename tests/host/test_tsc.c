@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_tsc.c - the pure parts of TSC calibration (issue 8, item
  * 5): CPUID leaf decoding from recorded register values, the median and
  * spread of calibration windows, and the ACPI table walk that finds the HPET

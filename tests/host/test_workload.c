@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_workload.c - the pure logic behind the opt-in workloads
  * and the policy comparison: the comma-list parameter (bench=, bench_policies=),
  * which benchmarks a bench= mask runs, triad's interleaved allocation order

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """tools/check-layers.py: the include floors hold in this tree, and the
 checker does report a file that includes upward (a checker that cannot fail
 would prove nothing)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/matrix/matrix.mk - the boot matrix (issue #5): firmware (SeaBIOS, OVMF)
 # x memory (16M..4G) x machine (pc, q35) x CPU model, plus no-serial cells
 # that read the screen. Included from the top Makefile.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/matrix/run_matrix.py - boot the kernel across firmware x memory x
 machine x CPU model and check each log (issue #5, "Boot anywhere").
 
@@ -347,6 +348,12 @@ def run_screen_cell(cell, iso, log_path, timeout):
                 screen, blank = fb_text(mon, log_path[:-4] + ".ppm", font)
             if "pagecolor: SUCCESS" in screen or "pagecolor: FAILURE" in screen or "FAULT" in screen:
                 break
+        if cell.fw == "uefi" and "pagecolor: SUCCESS" in screen:
+            time.sleep(1)  # the QR code is drawn after the last line
+            screen, blank = fb_text(mon, log_path[:-4] + ".ppm", font)
+            qr = subprocess.run(["zbarimg", "--raw", "-q", log_path[:-4] + ".ppm"], capture_output=True, text=True)
+            ok(qr.stdout.startswith("pagecolor colored/uncolored time, 2+2 runs") and "ws seq rand FFT" in qr.stdout,
+               f"no summary QR code on the framebuffer (zbarimg: {qr.stdout[:80]!r})")
         mon.cmd("quit")
     except OSError as e:
         ok(False, f"monitor: {e}")

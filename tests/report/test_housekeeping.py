@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Housekeeping checks (issue "Results people can read, keep and compare",
 item 6): one dependency list, no absolute build path in a committed file."""
 import os
@@ -40,3 +41,19 @@ def test_no_absolute_build_path_in_committed_files():
         if ROOT in text or pat.search(text):
             bad.append(f)
     assert not bad, f"absolute paths of a build machine in: {bad}"
+
+
+def test_spdx_tool_forms_and_data(tmp_path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("spdx", os.path.join(ROOT, "tools", "spdx.py"))
+    spdx = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(spdx)
+    assert spdx.style("mm/page_alloc.c") == "/* {} */" and spdx.style("boot/entry.asm") == "; {}"
+    assert spdx.style("tools/cachesim/cachesim.mk") == "# {}" and spdx.style("Makefile") == "# {}"
+    assert spdx.style("tools/pagecolor-report") == "# {}"  # a '#!' script without extension
+    for data in ("tests/fuzz/corpus/alloc/003d46ecb85209eee8f63dd3850db6523cef6efb", "docs/cachesim/README.md",
+                 "tests/report/logs/qemu-tcg-256M-default.log", "README.md", "LICENSE"):
+        assert spdx.style(data) is None, data
+    assert spdx.fix_text("#!/bin/sh\necho\n", "# {}") == "#!/bin/sh\n# SPDX-License-Identifier: MIT\necho\n"
+    assert spdx.fix_text("/* x.c */\n", "/* {} */") == "/* SPDX-License-Identifier: MIT */\n/* x.c */\n"
+    assert spdx.has_tag("a\nb\n# SPDX-License-Identifier: MIT\n") and not spdx.has_tag("x\n" * 5 + "SPDX-License-Identifier: MIT")

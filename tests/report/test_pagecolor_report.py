@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of tools/pagecolor-report on logs kept under tests/report/logs/
 (recorded from `make run`: qemu-tcg-256M-default.log with QEMU's default CPU,
 qemu-tcg-256M-epyc.log with -cpu EPYC; tools/run-qemu.sh --log)."""

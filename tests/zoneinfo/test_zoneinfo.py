@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """tests/zoneinfo/test_zoneinfo.py - tools/zoneinfo against hand-derived results.
 
 Each maps/<name>.{map,log} has maps/<name>.expected.json, written by reasoning

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tools/bench-host/bench.mk - host benchmark of the allocator's cost. Included
 # from the top Makefile (uses its B and HOSTCC); also works on its own:
 #   make -f tools/bench-host/bench.mk bench-host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools/bench-host/bench_alloc.c - what an allocation costs, on the host,
  * with the kernel's mm/ code (built -O2, no sanitizers), per placement policy.
  *

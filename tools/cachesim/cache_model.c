@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cache_model.c - see cache_model.h for the model and the contracts.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cache_model.h - set-associative, physically indexed cache with true LRU
  * replacement, and a two-level (optional L1 filter + L2) hierarchy.

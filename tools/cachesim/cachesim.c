@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cachesim.c - QEMU TCG plugin: a physically indexed cache simulator with
  * per-phase counters, for showing what page coloring does to conflict

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tools/cachesim/cachesim.mk - cache simulator (QEMU TCG plugin) and its unit
 # test. Included from the top Makefile; uses its B (build dir) and HOSTCC.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """plot.py - PNG plots from the grouped CSV that report.py --csv writes.
 
 usage: /usr/bin/python3 tools/cachesim/plot.py CSV [--out PREFIX]

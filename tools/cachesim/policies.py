@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """policies.py - the placement policies side by side: one table and plots
 from one cache-simulated boot with bench_policies= (make run-policies).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * qemu_plugin_api.h - the part of QEMU's TCG plugin API that cachesim uses.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """report.py - join the kernel's phase labels with cachesim's counts.
 
 usage: report.py [--csv FILE] [--raw FILE] LOG SIM [LOG SIM ...]

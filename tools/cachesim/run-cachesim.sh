@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/cachesim/run-cachesim.sh - the cache-simulated benchmark sweep behind
 # `make run-cachesim`: boots build/kernel.elf under QEMU TCG with the
 # cachesim plugin, runs stride and FFT with coloring on and off, and writes

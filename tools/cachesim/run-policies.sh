@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/cachesim/run-policies.sh - the placement policies compared in ONE
 # cache-simulated boot (make run-policies): every policy runs every
 # workload, switched at run time by the kernel's bench_policies= driver.

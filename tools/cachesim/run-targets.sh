@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/cachesim/run-targets.sh - judge the cache-simulation targets over
 # several boots (`make cachesim-targets`): one run-cachesim.sh boot per seed,
 # then tools/cachesim/targets.py over all their raw.csv files.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """targets.py - the figures issue #4 ("See the cache") asks for, judged so
 that a correct kernel passes, from one or more cache-simulated boots
 (report.py --raw output of `make run-cachesim`).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_cache_model.c - cmocka unit tests of cache_model.c alone, with access
  * sequences whose hit/miss counts are worked out by hand, plus a randomised

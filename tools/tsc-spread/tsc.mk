@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tools/tsc-spread/tsc.mk - TSC calibration accuracy as a printed figure
 # (issue 8, item 5). Included from the top Makefile.
 #

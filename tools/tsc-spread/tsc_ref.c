@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools/tsc-spread/tsc_ref.c - the host's TSC rate, measured against
  * CLOCK_MONOTONIC_RAW over about one second; prints kHz. Under QEMU TCG the
  * guest's RDTSC returns the host's TSC, so this is the rate a calibration

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tools/tsc-spread/tsc_spread.py - how far the kernel's TSC calibration lands
 from the truth, over many boots (issue 8, item 5: accuracy is a printed
 figure, not a timed test).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools/zoneinfo/zoneinfo.c - what the kernel's memory manager builds from a
  * memory map, computed on the host by the same mm/ code.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tools/zoneinfo/zoneinfo.mk - the zoneinfo host tool and its tests. Included
 # from the top Makefile (uses its B and HOSTCC); also works on its own:
 #   make -f tools/zoneinfo/zoneinfo.mk build/zoneinfo

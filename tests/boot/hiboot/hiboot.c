@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/boot/hiboot/hiboot.c - a top-down "loader" for the boot test
  * tests/boot/test_bootinfo.py (issue 8 item 3), linked only into
  * build/kernel-hiboot.elf.

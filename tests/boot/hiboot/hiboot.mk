@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/boot/hiboot/hiboot.mk - build/kernel-hiboot.elf for tests/boot/test_bootinfo.py:
 # the kernel's own objects plus a test entry (hiboot_entry.asm, hiboot.c) that
 # moves the Multiboot information to the top of RAM before the normal entry.

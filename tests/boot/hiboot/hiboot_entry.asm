@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: MIT
 ; tests/boot/hiboot/hiboot_entry.asm - entry point of build/kernel-hiboot.elf,
 ; a test-only kernel: the same objects as build/kernel.elf, entered here by
 ; QEMU's -kernel Multiboot loader. hiboot_relocate() (hiboot.c) plays a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* asm/irqflags.h (host) - the host pseudo-architecture used by the host
  * tests and tools (tests/host, tests/fuzz, tools/zoneinfo, tools/bench-host):
  * single-threaded, so there is nothing to turn off. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* asm/irqflags.h (x86) - the zone lock of this uniprocessor kernel.
  *
  * Generic code (mm/) includes <asm/irqflags.h> and gets the architecture's
