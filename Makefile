@@ -2,7 +2,7 @@
 # memory manager (zoned buddy allocator with page coloring) and the in-kernel
 # benchmarks that show what coloring does to cache behaviour.
 #
-#   make run [MEM=256M] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
+#   make run [MEM=256M] [SMP=1] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
 #   make test                                                  every test (host + QEMU boots)
 #   make iso                                                   build/pagecolor.iso for real PCs
 #   make gdb [GDBPORT=N]                                       QEMU stopped at kmain + gdb
@@ -22,6 +22,7 @@ QEMU      ?= qemu-system-i386
 PYTHON    ?= /usr/bin/python3
 
 MEM       ?= 256M
+SMP       ?= 1
 CMDLINE   ?=
 TIMEOUT   ?= 300
 B         := build
@@ -127,7 +128,7 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 # from the kernel, 5 success with rejected command-line parameters.
 run: kernel
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
-	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)'
+	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)'
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).

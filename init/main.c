@@ -5,6 +5,7 @@
  * arch/, mm/, bench/ and the kernel library; nothing includes init/. */
 #include "arch/x86/arch.h"
 #include "arch/x86/fbcon.h"
+#include "arch/x86/smp.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
 #include "init/boot_log.h"
@@ -55,6 +56,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	 * tables (found through the loader's memory map) at their physical
 	 * addresses; then the loader's data is copied into the kernel. */
 	bc->tsc_khz = tsc_calibrate_khz(mbi);
+	smp_detect(mbi); /* the ACPI MADT, while paging is off */
 	mbi = multiboot_save(mbi_phys);
 	cmdline = multiboot_cmdline(mbi);
 
@@ -70,6 +72,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (boot_config.help)
 		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
+	smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz); /* the other CPUs, idle until called */
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");

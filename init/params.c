@@ -20,6 +20,7 @@ const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL
 struct boot_config boot_config = {
 	.mm = MM_CONFIG_DEFAULT_INIT,
 	.selftest = true,
+	.smp = 8,
 	.bench_policies = BENCH_POLICIES_COLORING_PAIR,
 	.bench = { .which = BENCH_BIT(BENCH_ALL),
 		   .modes = BENCH_MODES_BOTH,
@@ -59,6 +60,12 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.fault,
 	  .choices = fault_choices,
 	  .help = "raise a CPU exception at the end (tests the fault report)" },
+	{ .name = "smp",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.smp,
+	  .min = 1,
+	  .max = 8, /* NR_CPUS, <asm/smp.h> */
+	  .help = "CPUs to start, boot CPU included (default: every CPU the ACPI MADT lists, at most 8)" },
 	/* ---- the memory manager (struct mm_config, passed into mm_init) ---- */
 	{ .name = "page_color",
 	  .type = PARAM_BOOL,

@@ -26,6 +26,7 @@ struct boot_config {
 	bool selftest;		   /* selftest=on|off: the boot self-tests */
 	u32 selftest_inject;	   /* selftest_inject=: none, alloc_fail, leak (init/selftest.c) */
 	u32 fault;		   /* fault=: index into fault_names, 0 = none */
+	u32 smp;		   /* smp=N: CPUs to run, 1..NR_CPUS (default: all found) */
 	struct mm_config mm;	   /* page_color=, placement=, cache_size=, ... (mm/mm_init.h) */
 	u32 bench_policies;	   /* bench_policies=: bit mask over bench_policy_names */
 	struct bench_config bench; /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim=,
