@@ -16,6 +16,7 @@
 #include "init/leakcheck.h"
 #include "init/memory.h"
 #include "init/params.h"
+#include "init/pcp_boot.h"
 #include "init/selftest.h"
 #include "kernel/cmdline.h"
 #include "kernel/mwc.h"
@@ -72,7 +73,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (boot_config.help)
 		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
-	smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz); /* the other CPUs, idle until called */
+	pcp_boot(smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz)); /* CPUs idle until called */
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");
