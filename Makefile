@@ -143,7 +143,7 @@ HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOS
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
-	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c \
+	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)

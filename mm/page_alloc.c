@@ -139,11 +139,11 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	u32 order = hint->order;
 
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
-	/* The per-CPU lists serve only what the plain buddy policy would place
-	 * anyway, or requests for any color: colored requests bypass them. */
+	/* The per-CPU lists serve only the plain buddy policy's requests
+	 * without a color set: a coloring (or random) policy bypasses them and
+	 * places every page itself (mm/pcp.h). */
 	if (order == 0 && mm_pcp && !hint->colors &&
-	    (hint->any_color ||
-	     (policy == PLACEMENT_NR ? placement_active_id == PLACEMENT_BUDDY : policy == PLACEMENT_BUDDY))) {
+	    (policy == PLACEMENT_NR ? placement_active_id == PLACEMENT_BUDDY : policy == PLACEMENT_BUDDY)) {
 		for (zl = gfp_zonelist(gfp); *zl >= 0; zl++) {
 			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0);
 			if (page) {
@@ -350,7 +350,7 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 		return -1;
 	}
 	pfn = page_to_pfn(page);
-	if (order == 0 && mm_pcp) {
+	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY) {
 		/* The page is the caller's: no zone lock needed to check it. */
 		flags = arch_irq_save();
 		why = page->flags & PG_pcp ? "page is already free (double free, on a per-CPU list)"

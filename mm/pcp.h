@@ -15,11 +15,14 @@
  * (4.15) after measuring little benefit; bench=pcp measures when it matters.
  *
  * Coloring: a per-CPU list hands out the last freed page whatever its
- * color, which defeats a coloring policy. Here colored requests bypass the
- * lists: they serve only requests the plain buddy policy would place
- * anyway (placement=buddy without a color set) and requests that ask for
- * any color (__GFP_NOCOLOR). A coloring policy thus sees every free page
- * after a drain, and gets exactly today's placement.
+ * color, which defeats a coloring policy. Here the lists serve only the
+ * plain buddy policy (placement=buddy, requests without a color set): under
+ * any other policy allocations and frees bypass them, so a coloring policy
+ * sees every free page (the switch drains the lists) and places exactly as
+ * without them. The alternative, per-color per-CPU lists refilled through
+ * the policy's pick, keeps coloring but splits each list by the colors
+ * (256 colors x batch pages per CPU and zone); bench=pcp measures the
+ * bypass's cost: colored allocations take the zone lock once per page.
  *
  * Pages on a per-CPU list are marked PG_pcp; they are off the buddy lists
  * (zone->free_pages does not count them) but count as free in
