@@ -3,6 +3,7 @@
  * here: they report through bench/report.c and switch placement through
  * bench/policy_switch.c, so the driver sits above them. */
 #include "bench/bench.h"
+#include "bench/pcp.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
@@ -24,6 +25,10 @@ static u32 run_set(u32 mask, const struct bench_config *cfg)
 		failures += bench_sparse(cfg);
 	if (mask & BENCH_BIT(BENCH_REUSE))
 		failures += bench_reuse(cfg);
+	if (mask & BENCH_BIT(BENCH_PCP))
+		failures += bench_pcp(cfg);
+	if (mask & BENCH_BIT(BENCH_SMPSTRESS))
+		failures += bench_smpstress(cfg);
 	return failures;
 }
 

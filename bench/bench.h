@@ -19,9 +19,11 @@ enum bench_which {
 	BENCH_PROBE,
 	BENCH_TRIAD,
 	BENCH_SPARSE,
-	BENCH_REUSE
+	BENCH_REUSE,
+	BENCH_PCP,	/* bench/pcp.c: per-CPU lists on 1, 2, 4 CPUs */
+	BENCH_SMPSTRESS /* bench/pcp.c: every CPU allocates and frees at once */
 };
-#define BENCH_NR     8
+#define BENCH_NR     10
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];
@@ -45,6 +47,7 @@ struct bench_config {
 	u32 cache_ways;	   /* its ways */
 	u32 sparse_k;	   /* bench=sparse touches every k-th page (k >= 1) */
 	u32 reuse_bufs;	   /* bench=reuse: buffers allocated and freed first */
+	u32 stress_ms;	   /* bench=smpstress: milliseconds per phase */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one

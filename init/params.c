@@ -29,7 +29,8 @@ struct boot_config boot_config = {
 		   .min_ws = 4096,
 		   .max_ws = 512 * 1024,
 		   .sparse_k = 16,
-		   .reuse_bufs = 4 },
+		   .reuse_bufs = 4,
+		   .stress_ms = 3000 },
 };
 
 struct kernel_param boot_params[] = {
@@ -125,7 +126,7 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench.which,
 	  .choices = bench_names,
-	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse only by name)" },
+	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse, pcp, smpstress only by name)" },
 	{ .name = "bench_policies",
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench_policies,
@@ -143,6 +144,12 @@ struct kernel_param boot_params[] = {
 	  .min = 1,
 	  .max = 16,
 	  .help = "bench=reuse: buffers allocated and freed before the measured one" },
+	{ .name = "bench_stress_ms",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.bench.stress_ms,
+	  .min = 10,
+	  .max = 600000,
+	  .help = "bench=smpstress: milliseconds per phase (buddy with per-CPU lists, then binhop)" },
 	{ .name = "bench_modes",
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.bench.modes,

@@ -247,3 +247,14 @@ void pcp_stats_reset(void)
 			pagesets[c][z].allocs = pagesets[c][z].frees = 0;
 		}
 }
+
+void pcp_zone_lock_stats(u32 *acquisitions, u32 *contended, u64 *spins)
+{
+	static u32 snapshots; /* this function's own acquisitions, not counted */
+	irqflags_t f = zone_lock_irqsave();
+
+	*acquisitions = zone_lock.acquisitions - ++snapshots;
+	*contended = zone_lock.contended;
+	*spins = zone_lock.spins;
+	zone_unlock_irqrestore(f);
+}

@@ -95,5 +95,8 @@ void pcp_print(void);
  * pages served from and freed to the lists, summed over CPUs. */
 void pcp_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees);
 void pcp_stats_reset(void);
+/* The zone lock's counters (kernel/spinlock.h): acquisitions, acquisitions
+ * that found it held, and wait-loop iterations, since boot. */
+void pcp_zone_lock_stats(u32 *acquisitions, u32 *contended, u64 *spins);
 
 #endif
