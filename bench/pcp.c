@@ -67,7 +67,7 @@ struct pcp_row {
 /* One configuration: n CPUs, lists on or off, policy. Returns failures. */
 static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char *policy, struct pcp_row *row)
 {
-	struct loop_work w = { .ncpus = n, .rounds = cfg->runs * 40 };
+	struct loop_work w = { .ncpus = n, .rounds = cfg->runs * 8 };
 	u32 acq0, cont0, ops = 0, failed = 0, free0 = nr_free_pages();
 	u64 spins0, cycles = 0, spins;
 	char a[24], b[24], c[24], d[24];
@@ -124,7 +124,7 @@ u32 bench_pcp(const struct bench_config *cfg)
 
 	printk("\npcp: every CPU allocates %u order-0 pages and frees them, %u rounds, on 1, 2 and 4 CPUs at once "
 	       "(%u online); batch %u\n",
-	       PCP_ROUND_PAGES, cfg->runs * 40, nr_cpus_online, batch);
+	       PCP_ROUND_PAGES, cfg->runs * 8, nr_cpus_online, batch);
 	printk("pcp: lock_per_page = zone lock acquisitions per page operation (1 without the lists, about 1/batch "
 	       "with them); spins with more vCPUs than host cores measure the emulator's scheduling as much as the "
 	       "lock\n");
@@ -143,13 +143,14 @@ u32 bench_pcp(const struct bench_config *cfg)
 		failures++;
 	fmt_fixed(tgt, sizeof(tgt), 1.2 / batch, 4);
 	printk("\npcp summary: lock/page (zone lock per page operation), cycles/op (slowest CPU), spins/op\n");
-	printk("cpus | pcp=off (buddy)            | pcp=on (buddy)             | pcp=on, binhop (bypass)\n");
+	printk("     | pcp=off, buddy        | pcp=on, buddy         | pcp=on, binhop: bypass\n");
+	printk("cpus | lock/pg cyc/op spins  | lock/pg cyc/op spins  | lock/pg cyc/op spins\n");
 	for (u32 k = 0; k < ARRAY_SIZE(counts); k++) {
 		if (!rows[k][0].done)
 			continue;
 		printk("%4u |", counts[k]);
 		for (u32 j = 0; j < 3; j++)
-			printk(" %s %7s %6s |", rows[k][j].lock, rows[k][j].cycles, rows[k][j].spins);
+			printk(" %7s %6s %5s |", rows[k][j].lock, rows[k][j].cycles, rows[k][j].spins);
 		printk("\n");
 	}
 	printk("pcp: target lock/page with the lists <= 1.2/batch = %s\n", tgt);

@@ -9,7 +9,7 @@
 /* bench=pcp: on 1, 2 and 4 CPUs at once (as many as are online), with the
  * per-CPU lists off and on (placement=buddy) and on under binhop (colored
  * requests bypass the lists), every CPU runs rounds of "allocate 64 order-0
- * pages, free them" (bench_runs x 40 rounds). Prints per configuration
+ * pages, free them" (bench_runs x 8 rounds). Prints per configuration
  *   @result bench=pcp cpus=N pcp=on|off policy=P batch=B ops=... cycles_per_op=X
  *           ops_per_ms=X lock_per_page=X contended=N spins_per_op=X
  * where lock_per_page counts zone lock acquisitions per page operation
