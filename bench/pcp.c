@@ -6,11 +6,14 @@
 #include "bench/policy_switch.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
+#include "kernel/string.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/pcp.h"
 
 #define PCP_ROUND_PAGES 64u /* pages allocated, then freed, per round */
+
+static u32 bench_hotcold(const struct bench_config *cfg);
 
 /* ---- bench=pcp ------------------------------------------------------------- */
 
@@ -139,6 +142,8 @@ u32 bench_pcp(const struct bench_config *cfg)
 		failures += run_config(cfg, n, true, "buddy", &rows[k][1]);
 		failures += run_config(cfg, n, true, "binhop", &rows[k][2]);
 	}
+	if (bench_policy_select("buddy") == 0)
+		failures += bench_hotcold(cfg);
 	if (mm_check() < 0)
 		failures++;
 	fmt_fixed(tgt, sizeof(tgt), 1.2 / batch, 4);
@@ -157,6 +162,130 @@ u32 bench_pcp(const struct bench_config *cfg)
 	pcp_setup(was_on, batch, high);
 	if (bench_policy_select(was) < 0)
 		failures++;
+	return failures;
+}
+
+/* ---- the hot/cold question ------------------------------------------------- */
+
+#define HC_MAX_PAGES 1024u /* 4 MiB */
+static u32 hc_a[HC_MAX_PAGES], hc_b[HC_MAX_PAGES];
+
+static void write_pages(const u32 *pfns, u32 n)
+{
+	for (u32 i = 0; i < n; i++) {
+		volatile u32 *p = (volatile u32 *)(pfns[i] << PAGE_SHIFT);
+		for (u32 w = 0; w < PAGE_SIZE / 4; w += 16) /* one store per 64-byte line */
+			p[w] = w;
+	}
+}
+
+/* One run: task A writes n pages and frees them (hot, cold, or with the
+ * lists off), task B allocates n pages and writes them; B's writes are the
+ * timed (and, with cachesim=on, counted) phase. Returns B's cycles, or 0
+ * when pages ran out; *same = B's pages that were A's. */
+static u64 hotcold_run(u32 n, u32 mode, u32 run, u32 *same)
+{
+	static const char *const names[] = { "hot", "cold", "off" };
+	char desc[96];
+	u32 i, got = 0;
+	u64 t0, t;
+
+	for (i = 0; i < n; i++) {
+		struct page *p = alloc_page(GFP_KERNEL);
+		if (!p)
+			break;
+		hc_a[got++] = page_to_pfn(p);
+	}
+	if (got < n) {
+		for (i = 0; i < got; i++)
+			__free_pages(pfn_to_page(hc_a[i]), 0);
+		return 0;
+	}
+	write_pages(hc_a, n);
+	for (i = 0; i < n; i++)
+		(mode == 1 ? free_cold_page : free_hot_page)(pfn_to_page(hc_a[i]));
+	for (got = 0; got < n; got++) {
+		struct page *p = alloc_page(GFP_KERNEL);
+		if (!p)
+			break;
+		hc_b[got] = page_to_pfn(p);
+	}
+	*same = 0;
+	for (i = 0; i < got; i++)
+		for (u32 j = 0; j < n; j++)
+			if (hc_b[i] == hc_a[j]) {
+				(*same)++;
+				break;
+			}
+	ksnprintf(desc, sizeof(desc), "bench=pcp_hotcold mode=%s ws=%u run=%u color=off", names[mode], n * PAGE_SIZE,
+		  run);
+	u32 id = bench_phase_label(desc);
+	t0 = rdtsc();
+	bench_phase_start(id);
+	if (got == n)
+		write_pages(hc_b, n);
+	bench_phase_end();
+	t = rdtsc() - t0;
+	for (i = 0; i < got; i++)
+		__free_pages(pfn_to_page(hc_b[i]), 0);
+	return got == n ? t : 0;
+}
+
+/* A task frees a buffer and another allocates and writes a new one: does
+ * it get the freed (cache-hot) pages? With the hot list it gets them back
+ * (last freed, first out); after free_cold_page it gets others; with the
+ * lists off the buddy lists are last-in first-out too, as far as the pages
+ * did not merge. Only on CPU 0, under placement=buddy. */
+static u32 bench_hotcold(const struct bench_config *cfg)
+{
+	u32 sizes[3] = { cfg->cache_size / 8, cfg->cache_size / 2, cfg->cache_size * 2 };
+	u32 batch = pcp_batch(), high = pcp_high(), failures = 0;
+	u32 runs = MIN(cfg->runs, 64u);
+
+	printk("\npcp hot/cold: task A writes a buffer and frees it (free_hot_page, free_cold_page, or lists off), "
+	       "task B allocates one as large and writes it; B's writes are timed (cachesim=on counts their misses); "
+	       "same_pages = B's pages that were A's\n");
+	for (u32 s = 0; s < 3; s++) {
+		u32 n = MIN(sizes[s] / PAGE_SIZE, HC_MAX_PAGES);
+		if (!n || (s && n == MIN(sizes[s - 1] / PAGE_SIZE, HC_MAX_PAGES)))
+			continue;
+		for (u32 mode = 0; mode < 3; mode++) {
+			double cyc[64];
+			u32 ok = 0, same_sum = 0;
+			char a[24], b[24];
+			struct bench_stats st;
+
+			pcp_setup(mode != 2, batch, high);
+			for (u32 r = 0; r < runs; r++) {
+				u32 same = 0;
+				u64 c = hotcold_run(n, mode, r + 1, &same);
+				if (c) {
+					cyc[ok++] = (double)c / (n * (PAGE_SIZE / 64));
+					same_sum += same;
+				}
+			}
+			if (!ok) {
+				printk("@skip bench=pcp_hotcold mode=%s ws=%u reason=no_memory\n",
+				       mode == 0   ? "hot"
+				       : mode == 1 ? "cold"
+						   : "off",
+				       n * PAGE_SIZE);
+				failures++;
+				continue;
+			}
+			bench_stats(cyc, ok, &st);
+			fmt_fixed(a, sizeof(a), st.median, 2);
+			fmt_fixed(b, sizeof(b), (double)same_sum / ok, 1);
+			printk(
+			    "@result bench=pcp_hotcold mode=%s ws=%u runs=%u unit=cycles/line median=%s same_pages=%s "
+			    "of=%u\n",
+			    mode == 0	? "hot"
+			    : mode == 1 ? "cold"
+					: "off",
+			    n * PAGE_SIZE, ok, a, b, n);
+		}
+	}
+	pcp_setup(true, batch, high);
 	return failures;
 }
 
