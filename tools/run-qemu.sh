@@ -2,7 +2,8 @@
 # tools/run-qemu.sh --iso ISO | --kernel ELF [--append "ARGS"]
 #                   [--mem 256M] [--log FILE] [--timeout S]
 #                   [--firmware bios|uefi] [--machine pc|q35] [--cpu MODEL]
-#                   [--no-serial] [--monitor SOCKET] [--smp N] [-- extra qemu args]
+#                   [--no-serial] [--monitor SOCKET] [--smp N] [--icount SHIFT]
+#                   [-- extra qemu args]
 #
 # Boots ISO (GRUB) or ELF (QEMU's own Multiboot loader, -kernel; ARGS is
 # passed as it is, after the file name as given) under TCG (software
@@ -19,6 +20,9 @@
 #   --smp N           N virtual CPUs (-smp N, 1..8; default 1); above 1 with
 #                     multi-threaded TCG (-accel tcg,thread=multi), one host
 #                     thread per vCPU, so CPUs really run at once
+#   --icount SHIFT    instruction counting (-icount shift=SHIFT,sleep=off):
+#                     one TCG thread, vCPUs switched by instruction counts,
+#                     the same interleaving every run (for repeatable figures)
 #   --monitor SOCKET  the QEMU monitor on a unix socket (screendump, xp)
 # Exit status (README, "Exit status of make run"):
 #   0  the kernel reported success through isa-debug-exit
@@ -45,6 +49,7 @@ while [ $# -gt 0 ]; do
 	--no-serial) serial=0; shift ;;
 	--monitor) monitor=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
+	--icount) icount=$2; shift 2 ;;
 	--) shift; extra=("$@"); break ;;
 	*) echo "run-qemu.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
@@ -57,7 +62,13 @@ timeout=$((10#$timeout))
 qemu=qemu-system-i386 tmp=
 smp=${smp:-1}
 [[ "$smp" =~ ^[1-8]$ ]] || { echo "run-qemu.sh: --smp '$smp' rejected: accepted: 1..8 virtual CPUs" >&2; exit 2; }
-if [ "$smp" = 1 ]; then
+icount=${icount:-}
+[ -z "$icount" ] || [[ "$icount" =~ ^([0-9]|10)$ ]] ||
+	{ echo "run-qemu.sh: --icount '$icount' rejected: accepted: a shift 0..10" >&2; exit 2; }
+if [ -n "$icount" ]; then
+	args=(-accel tcg -icount "shift=$icount,sleep=off" -m "$mem" -display none -no-reboot)
+	[ "$smp" = 1 ] || args+=(-smp "$smp")
+elif [ "$smp" = 1 ]; then
 	args=(-accel tcg -m "$mem" -display none -no-reboot)
 else
 	args=(-accel tcg,thread=multi -smp "$smp" -m "$mem" -display none -no-reboot)

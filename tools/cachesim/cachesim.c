@@ -46,10 +46,14 @@
  * Determinism: with one vCPU and interrupts off in the guest, the stream
  * of accesses, and so every count, is the same from run to run.
  *
- * vCPUs: there is one model, shared. With more than one vCPU (MTTCG runs
- * them in parallel threads) a mutex serialises the callback, so counts are
- * consistent but interleavings, and so counts, vary between runs; a phase
- * marker from any vCPU switches the phase for all.
+ * vCPUs: with more than one vCPU and an L1, each vCPU has its own L1 in
+ * front of one shared L2 (percpu_l1.c; a store drops the line from the
+ * other L1s). A mutex serialises the callback (MTTCG runs vCPUs in parallel
+ * threads), so counts are consistent; interleavings, and so counts, vary
+ * between runs unless QEMU runs with -icount shift=N,sleep=off (one
+ * thread, instruction-counted switches: the same every run). A phase marker
+ * from any vCPU switches the phase for all. The report then has a line
+ *   cachesim percpu_l1 vcpus=N invalidations=N
  *
  * At exit (atexit callback) the report is:
  *   cachesim config l2size=B l2ways=N line=B l1size=B l1ways=N l1lat=C l2lat=C memlat=C
@@ -62,6 +66,7 @@
  * (l1size=0) l1_hits = l1_misses = 0 and every access goes to L2.
  */
 #include "cache_model.h"
+#include "percpu_l1.h"
 #include "qemu_plugin_api.h"
 
 #include <errno.h>
@@ -105,6 +110,8 @@ static struct phase_stats phases[NPHASES];
 static unsigned cur_phase;
 static uint64_t bad_markers, no_hwaddr, io_accesses;
 static bool use_lock;
+static struct cm_percpu percpu; /* with several vCPUs and an L1 */
+static bool use_percpu;
 static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -115,11 +122,14 @@ static void marker(bool is_store, uint64_t off)
 		return;
 	}
 	cur_phase = (unsigned)(off / 4);
-	if (cur_phase != 0 && opt.flush)
+	if (cur_phase != 0 && opt.flush) {
 		cm_hier_invalidate(&model);
+		if (use_percpu)
+			cm_percpu_invalidate(&percpu);
+	}
 }
 
-static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
+static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 {
 	bool is_store = qemu_plugin_mem_is_store(info);
 	struct qemu_plugin_hwaddr *hw;
@@ -145,7 +155,8 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 		return;
 	}
 	ps = &phases[cur_phase];
-	ps->outcome[cm_hier_access(&model, pa)]++;
+	ps->outcome[use_percpu ? cm_percpu_access(&percpu, vcpu, pa, is_store)
+			       : cm_hier_access(&model, pa)]++;
 	if (is_store)
 		ps->stores++;
 	else
@@ -155,14 +166,13 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
 		   uint64_t vaddr, void *udata)
 {
-	(void)vcpu;
 	(void)udata;
 	if (use_lock) {
 		pthread_mutex_lock(&lock);
-		account(info, vaddr);
+		account(info, vaddr, vcpu);
 		pthread_mutex_unlock(&lock);
 	} else {
-		account(info, vaddr);
+		account(info, vaddr, vcpu);
 	}
 }
 
@@ -219,6 +229,13 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 " l2_misses=%" PRIu64 " cycles=%" PRIu64 "\n",
 			 p, n, ps->loads, ps->stores, l1h, l1m, l2h, l2m,
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
+		emit(f, buf);
+	}
+	if (use_percpu) {
+		snprintf(buf, sizeof(buf),
+			 "cachesim percpu_l1 vcpus=%u invalidations=%" PRIu64
+			 "\n",
+			 percpu.ncpus, percpu.invalidations);
 		emit(f, buf);
 	}
 	snprintf(buf, sizeof(buf),
@@ -424,6 +441,17 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		}
 	}
 	use_lock = info->system.max_vcpus > 1;
+	if (use_lock && model.has_l1) {
+		if (cm_percpu_init(&percpu, (unsigned)info->system.max_vcpus,
+				   &l1, &l2, &err) != 0) {
+			fprintf(stderr, "cachesim: per-vCPU L1s: %s\n", err);
+			if (out_file && out_file != stderr)
+				fclose(out_file);
+			cm_hier_free(&model);
+			return -1;
+		}
+		use_percpu = true;
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans_cb);
 	qemu_plugin_register_atexit_cb(id, atexit_cb, NULL);
 	return 0;
