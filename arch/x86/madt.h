@@ -37,4 +37,18 @@ int madt_decode(const u8 *t, u32 len, struct madt_info *out);
  * valid MADT (or an unreachable root table). */
 int madt_find(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len, struct madt_info *out);
 
+/* The Intel MultiProcessor Specification 1.4's table, the fallback where
+ * firmware has no MADT: the floating pointer ("_MP_", 16 bytes, checksum,
+ * on a 16-byte boundary in the first KiB of the EBDA, the last KiB of base
+ * memory, or 0xF0000-0xFFFFF) names the configuration table ("PCMP",
+ * checksum over its base length), whose Processor entries (type 0, 20
+ * bytes: local APIC id at 1, flags at 3, bit 0 enabled) list the CPUs.
+ * mptable_decode fills out like madt_decode (lapic_phys from the table
+ * header); returns 0, or -1 for a bad table. mptable_find returns 0; -1 no
+ * floating pointer; -2 a default configuration (feature byte 1 nonzero: no
+ * table, two CPUs at APIC ids 0 and 1 by the specification) or a bad
+ * table. */
+int mptable_decode(const u8 *t, u32 len, struct madt_info *out);
+int mptable_find(acpi_map_fn map, void *ctx, struct madt_info *out);
+
 #endif

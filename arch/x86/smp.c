@@ -45,6 +45,8 @@ struct smp_cpu {
 static struct smp_cpu cpus[NR_CPUS];
 static struct madt_info madt;
 static int madt_rc = 1; /* 1: not looked (no APIC), 0 found, -1 no RSDP, -2 no MADT */
+static int mp_rc = 1;	/* the MP table, looked for when there is no MADT */
+static const char *source = "madt";
 static bool have_apic, have_cpuid;
 
 /* Physical memory while paging is off: the identity, below 4 GiB. */
@@ -69,6 +71,8 @@ void smp_detect(const struct multiboot_info *mbi)
 		return;
 	madt_rc = madt_find(phys_map, NULL, mbi->mmap_addr,
 			    (mbi->flags & MULTIBOOT_INFO_MEM_MAP) ? mbi->mmap_length : 0, &madt);
+	if (madt_rc < 0 && (mp_rc = mptable_find(phys_map, NULL, &madt)) == 0)
+		source = "mptable";
 }
 
 u32 smp_cpu_apic_id(u32 cpu)
@@ -156,16 +160,18 @@ static const char *madt_why(void)
 		return "no CPUID: no local APIC (a 486)";
 	if (!have_apic)
 		return "no local APIC (CPUID.1:EDX bit 9 clear)";
-	if (madt_rc == -1)
-		return "no ACPI RSDP (no MP table support)";
-	if (madt_rc == -2)
-		return "no valid ACPI MADT";
-	return NULL;
+	if (madt_rc == 0 || mp_rc == 0)
+		return NULL;
+	if (mp_rc == -2)
+		return madt_rc == -1 ? "no ACPI RSDP, and the MP table is a default configuration or malformed"
+				     : "no valid ACPI MADT, and the MP table is a default configuration or malformed";
+	return madt_rc == -1 ? "no ACPI RSDP and no MP table" : "no valid ACPI MADT and no MP table";
 }
 
 static void print_found(void)
 {
-	printk("smp: ACPI MADT: %u CPU%s (APIC ids", madt.nr_cpus, madt.nr_cpus == 1 ? "" : "s");
+	printk("smp: %s: %u CPU%s (APIC ids", mp_rc == 0 ? "MP table (no ACPI MADT)" : "ACPI MADT", madt.nr_cpus,
+	       madt.nr_cpus == 1 ? "" : "s");
 	for (u32 i = 0; i < madt.nr_cpus; i++)
 		printk(" %u", madt.apic_id[i]);
 	printk("), local APIC at 0x%x", madt.lapic_phys);
@@ -201,17 +207,17 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 	}
 	if (want <= 1) {
 		printk("smp: 1 CPU online\n");
-		printk("@smp cpus=1 found=%u source=madt apic=yes\n", madt.nr_cpus);
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
 		return 1;
 	}
 	if (madt.lapic_phys & (PAGE_SIZE - 1) || lapic_map(madt.lapic_phys) < 0) {
 		printk("smp: the local APIC at 0x%x cannot be mapped; running on 1 CPU\n", madt.lapic_phys);
-		printk("@smp cpus=1 found=%u source=madt apic=yes\n", madt.nr_cpus);
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
 		return 1;
 	}
 	if (!(pfn_to_page(SMP_TRAMPOLINE >> PAGE_SHIFT)->flags & PG_reserved)) {
 		printk("smp: trampoline page 0x%x is not reserved; running on 1 CPU\n", SMP_TRAMPOLINE);
-		printk("@smp cpus=1 found=%u source=madt apic=yes\n", madt.nr_cpus);
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
 		return 1;
 	}
 	for (order = 0; (PAGE_SIZE << order) < (want - 1) * SMP_STACK_SIZE; order++)
@@ -219,7 +225,7 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 	stacks = alloc_pages(GFP_KERNEL | __GFP_NOCOLOR, order);
 	if (!stacks) {
 		printk("smp: no memory for %u stacks of %u KiB; running on 1 CPU\n", want - 1, SMP_STACK_SIZE >> 10);
-		printk("@smp cpus=1 found=%u source=madt apic=yes\n", madt.nr_cpus);
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
 		return 1;
 	}
 	apic_set_tsc_khz(tsc_khz);
@@ -256,7 +262,7 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 	 * finds itself by its stack's place in the block. */
 	printk("smp: %u CPUs online (boot CPU APIC id %u; trampoline at 0x%x, %u KiB stacks)\n", n, bsp_id,
 	       SMP_TRAMPOLINE, SMP_STACK_SIZE >> 10);
-	printk("@smp cpus=%u found=%u source=madt apic=yes\n", n, madt.nr_cpus);
+	printk("@smp cpus=%u found=%u source=%s apic=yes\n", n, madt.nr_cpus, source);
 	return n;
 }
 

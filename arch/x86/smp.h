@@ -2,7 +2,8 @@
  * all of them at once.
  *
  * Bring-up follows the Intel SDM's MP initialization protocol (vol. 3,
- * 8.4.4): the CPUs come from the ACPI MADT (arch/x86/madt.c); the boot CPU
+ * 8.4.4): the CPUs come from the ACPI MADT, else the MP table
+ * (arch/x86/madt.c); the boot CPU
  * copies a real-mode trampoline (trampoline.asm) to SMP_TRAMPOLINE, below
  * 1 MiB (memblock keeps the first MiB reserved, and smp_boot checks that the
  * page is not the buddy allocator's), and starts each application processor

@@ -395,6 +395,36 @@ static void test_madt_decode(void **state)
 	assert_int_equal(madt_decode(t, off, &m), -1);
 }
 
+/* The MP table: processors (20-byte entries) among 8-byte ones, disabled
+ * ones skipped, checksum and signature checked. */
+static void test_mptable_decode(void **state)
+{
+	u8 t[128] = { 'P', 'C', 'M', 'P' };
+	struct madt_info m;
+	u32 off = 44, n = 0;
+	u8 sum = 0;
+	(void)state;
+	off = put_entry(t, off, (const u8[]){ 0, 0, 0x14, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 20), n++;
+	off = put_entry(t, off, (const u8[]){ 0, 5, 0x14, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 20), n++;
+	off = put_entry(t, off, (const u8[]){ 0, 7, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 20), n++;
+	off = put_entry(t, off, (const u8[]){ 1, 0, 'I', 'S', 'A', ' ', ' ', ' ' }, 8), n++;
+	off = put_entry(t, off, (const u8[]){ 2, 9, 0x11, 1, 0, 0, 0xC0, 0xFE }, 8), n++;
+	t[4] = (u8)off, t[5] = 0;
+	t[34] = (u8)n, t[35] = 0;
+	t[36] = 0x00, t[37] = 0x00, t[38] = 0xE0, t[39] = 0xFE;
+	for (u32 i = 0; i < off; i++)
+		sum = (u8)(sum + t[i]);
+	t[7] = (u8)(0x100 - sum);
+	assert_int_equal(mptable_decode(t, off, &m), 0);
+	assert_int_equal(m.nr_cpus, 2);
+	assert_int_equal(m.apic_id[0], 0);
+	assert_int_equal(m.apic_id[1], 5);
+	assert_int_equal(m.disabled, 1);
+	assert_int_equal(m.lapic_phys, 0xFEE00000u);
+	t[8] ^= 1; /* checksum broken */
+	assert_int_equal(mptable_decode(t, off, &m), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -411,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_spinlock_mutual_exclusion),
 		cmocka_unit_test(test_spinlock_trylock_and_wrap),
 		cmocka_unit_test(test_madt_decode),
+		cmocka_unit_test(test_mptable_decode),
 	};
 	return cmocka_run_group_tests_name("pcp", tests, NULL, NULL);
 }
