@@ -94,7 +94,8 @@ CELLS = [
     # the 486 has no local APIC and runs on one CPU whatever -smp says
     Cell("bios", "256M", "pc", "qemu32", smp=2),
     Cell("bios", "256M", "q35", "core2duo", smp=4),
-    Cell("bios", "512M", "pc", "Skylake-Client", smp=8),
+    Cell("bios", "512M", "pc", "Skylake-Client", smp=8, cmdline="bench=all,smpstress bench_stress_ms=500",
+         note="stress"),
     Cell("uefi", "1G", "q35", "Skylake-Client", smp=8),
     Cell("bios", "64M", "pc", "486", smp=2),
 ]
@@ -166,6 +167,9 @@ def check_serial_log(cell, log, rc):
         ok(sm[-1].get("cpus") == str(want), f"@smp cpus={sm[-1].get('cpus')}, expected {want}")
         pcp = [l for l in lines if l.startswith("pcp: per-CPU page lists ")]
         ok(pcp and (("lists on" in pcp[0]) == (want > 1)), f"pcp line {pcp[:1]} for {want} CPUs")
+    if "smpstress" in cell.cmdline:  # every CPU allocated and freed at once: nothing lost
+        ss = [r for r in records(lines, "result") if r.get("bench") == "smpstress" and "status" in r]
+        ok(ss and ss[-1].get("status") == "ok" and ss[-1].get("leak") == "0", f"smpstress {ss[-1:]}")
 
     # console line: BIOS keeps VGA text, UEFI draws on the framebuffer
     con = [l for l in lines if l.startswith("boot: console ")]
