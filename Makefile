@@ -3,7 +3,7 @@
 # memory manager (zoned buddy allocator with page coloring) and the in-kernel
 # benchmarks that show what coloring does to cache behaviour.
 #
-#   make run [MEM=256M] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
+#   make run [MEM=256M] [SMP=1] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
 #   make test                                                  every test (host + QEMU boots)
 #   make iso                                                   build/pagecolor.iso for real PCs
 #   make gdb [GDBPORT=N]                                       QEMU stopped at kmain + gdb
@@ -23,6 +23,7 @@ QEMU      ?= qemu-system-i386
 PYTHON    ?= /usr/bin/python3
 
 MEM       ?= 256M
+SMP       ?= 1
 CMDLINE   ?=
 TIMEOUT   ?= 300
 B         := build
@@ -131,7 +132,7 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 # from the kernel, 5 success with rejected command-line parameters.
 run: kernel
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
-	@tools/run-qemu.sh --mem '$(MEM)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
+	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).
@@ -146,7 +147,7 @@ HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOS
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
-	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/console_info.c \
+	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
 	arch/x86/copy_strategies.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))

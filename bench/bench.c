@@ -5,6 +5,7 @@
  * bench/policy_switch.c, so the driver sits above them. */
 #include "bench/bench.h"
 #include "bench/interfere.h"
+#include "bench/pcp.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
@@ -30,6 +31,10 @@ static u32 run_set(u32 mask, const struct bench_config *cfg)
 		failures += bench_copy(cfg);
 	if (mask & BENCH_BIT(BENCH_INTERFERE))
 		failures += bench_interfere(cfg);
+	if (mask & BENCH_BIT(BENCH_PCP))
+		failures += bench_pcp(cfg);
+	if (mask & BENCH_BIT(BENCH_SMPSTRESS))
+		failures += bench_smpstress(cfg);
 	return failures;
 }
 

@@ -21,10 +21,12 @@ enum bench_which {
 	BENCH_TRIAD,
 	BENCH_SPARSE,
 	BENCH_REUSE,
-	BENCH_COPY,	/* the copy alignment study, bench/copy.c: by name only */
-	BENCH_INTERFERE /* bench/interfere.c: cache partitioning, opt-in */
+	BENCH_COPY,	 /* the copy alignment study, bench/copy.c: by name only */
+	BENCH_INTERFERE, /* bench/interfere.c: cache partitioning, opt-in */
+	BENCH_PCP,	 /* bench/pcp.c: per-CPU lists on 1, 2, 4 CPUs */
+	BENCH_SMPSTRESS	 /* bench/pcp.c: every CPU allocates and frees at once */
 };
-#define BENCH_NR     10
+#define BENCH_NR     12
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];
@@ -51,6 +53,7 @@ struct bench_config {
 	u32 copy_bytes;	   /* bench=copy: the cached file's size, bytes (copy_bytes=) */
 	u32 copy_mask;	   /* bench=copy: bit id runs strategy id (copy_strategies=) */
 	u32 interfere_hz;  /* bench=interfere: timer interrupts (time slices) per second */
+	u32 stress_ms;	   /* bench=smpstress: milliseconds per phase */
 };
 
 /* Runs the selected benchmarks and prints human-readable tables plus one

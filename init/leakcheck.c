@@ -4,6 +4,7 @@
 #include "kernel/printk.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
+#include "mm/pcp.h"
 
 static u32 free_before[MAX_NR_ZONES];
 
@@ -11,6 +12,7 @@ void leakcheck_baseline(void)
 {
 	u32 z;
 
+	pcp_drain_all(); /* pages on per-CPU lists are not in the zones' counts */
 	for (z = 0; z < MAX_NR_ZONES; z++)
 		free_before[z] = contig_page_data.node_zones[z].free_pages;
 }
@@ -19,6 +21,7 @@ u32 leakcheck_verify(void)
 {
 	u32 z, failures = 0;
 
+	pcp_drain_all();
 	for (z = 0; z < MAX_NR_ZONES; z++) {
 		u32 now = contig_page_data.node_zones[z].free_pages;
 		if (now != free_before[z]) {

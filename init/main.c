@@ -7,6 +7,7 @@
 #include "arch/x86/arch.h"
 #include "arch/x86/copy_select.h"
 #include "arch/x86/fbcon.h"
+#include "arch/x86/smp.h"
 #include "arch/x86/tsc.h"
 #include "bench/bench.h"
 #include "init/boot_log.h"
@@ -20,6 +21,7 @@
 #include "init/leakcheck.h"
 #include "init/memory.h"
 #include "init/params.h"
+#include "init/pcp_boot.h"
 #include "init/selftest.h"
 #include "kernel/cmdline.h"
 #include "kernel/mwc.h"
@@ -62,6 +64,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	 * tables (found through the loader's memory map) at their physical
 	 * addresses; then the loader's data is copied into the kernel. */
 	bc->tsc_khz = tsc_calibrate_khz(mbi);
+	smp_detect(mbi); /* the ACPI MADT, while paging is off */
 	mbi = multiboot_save(mbi_phys);
 	cmdline = multiboot_cmdline(mbi);
 
@@ -84,6 +87,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
 	failures += copy_select_boot(boot_config.memcpy, bc->tsc_khz); /* the kernel's memcpy from here on */
+	pcp_boot(smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz)); /* CPUs idle until called */
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");

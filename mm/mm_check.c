@@ -158,6 +158,8 @@ static void clear_marks(struct zone *zone)
 		pfn_to_page(pfn)->flags &= ~PG_checked;
 }
 
+int (*mm_check_extra)(void);
+
 int mm_check(void)
 {
 	struct zone *zone;
@@ -174,6 +176,8 @@ int mm_check(void)
 		}
 	}
 	zone_unlock_irqrestore(flags);
+	if (!rc && mm_check_extra)
+		rc = mm_check_extra(); /* the per-CPU lists (mm/pcp.c) */
 	if (!rc && page_color_stats.hits + page_color_stats.misses > page_color_stats.pages_allocated) {
 		printk("mm_check: FAIL coloring counters: hits %llu + misses %llu > pages allocated %llu\n",
 		       (unsigned long long)page_color_stats.hits, (unsigned long long)page_color_stats.misses,

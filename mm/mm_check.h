@@ -22,6 +22,9 @@
  *   "mm_check: FAIL zone <name> pfn 0x<pfn> order <o> color <c>: <what>"
  * and returns -1; returns 0 when everything holds. Cost: O(spanned pages). */
 int mm_check(void);
+/* A further check mm_check() runs when set (mm/pcp.c: the per-CPU lists),
+ * after the zone lock is released: 0, or -1 after printing the violation. */
+extern int (*mm_check_extra)(void);
 
 struct zone;
 

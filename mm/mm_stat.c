@@ -6,6 +6,7 @@
 #include "mm/page_color.h"
 #include "mm/placement.h"
 #include "mm/shuffle.h"
+#include "mm/pcp.h"
 
 void mm_print_buddyinfo(void)
 {
@@ -23,6 +24,7 @@ void mm_print_buddyinfo(void)
 			n += ksnprintf(line + n, sizeof(line) - (u32)n, " %u", zone->free_area[o].nr_free);
 		printk("%s\n", line);
 	}
+	pcp_print(); /* per zone and CPU: pages on the hot and cold lists (when on) */
 }
 
 void mm_print_zones(void)

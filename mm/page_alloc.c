@@ -9,8 +9,11 @@
  * this file calls it through mm/placement.h only (__placement_add/del/pick)
  * and never looks at colors. The policy never calls back in here.
  *
- * Locking: this is a uniprocessor kernel; "taking the zone lock" means
- * turning interrupts off. Functions named __name expect the caller to hold it.
+ * Locking: the zone lock (mm/internal.h) is a ticket spinlock taken with
+ * interrupts off; on one CPU it is always free. Functions named __name
+ * expect the caller to hold it. Order-0 requests may be served by the
+ * per-CPU lists (mm/pcp.c) in front of this core, through the mm_pcp hooks
+ * and the two bulk doors at the end of the allocation and freeing parts.
  */
 #include "mm/page_alloc.h"
 #include "kernel/printk.h"
@@ -18,10 +21,12 @@
 #include "mm/memblock.h"
 #include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/color_set.h"
+#include "mm/pcp.h"
 #include "mm/placement.h"
 
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
+const struct pcp_hooks *mm_pcp;
 
 /* zone_limit_pfn[z] .. zone_limit_pfn[z + 1]: the pfns zone z may hold (free_area_init). */
 static u32 zone_limit_pfn[MAX_NR_ZONES + 1];
@@ -138,6 +143,20 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	if (__builtin_expect(color_sets_active, 0))
 		color_set_apply(hint, gfp); /* cache partitioning (mm/color_set.h) */
+	/* The per-CPU lists serve only the plain buddy policy's requests
+	 * without a color set: a coloring (or random) policy bypasses them and
+	 * places every page itself (mm/pcp.h). */
+	if (order == 0 && mm_pcp && !hint->colors &&
+	    (policy == PLACEMENT_NR ? placement_active_id == PLACEMENT_BUDDY : policy == PLACEMENT_BUDDY)) {
+		for (zl = gfp_zonelist(gfp); *zl >= 0; zl++) {
+			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0);
+			if (page) {
+				page->flags |= PG_head;
+				page->private = 0;
+				return page;
+			}
+		}
+	}
 	flags = zone_lock_irqsave();
 retry:
 	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
@@ -244,6 +263,23 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 	}
 }
 
+u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list)
+{
+	struct alloc_hint hint = { .task = current, .order = 0, .any_color = true };
+	irqflags_t flags = zone_lock_irqsave();
+	u32 n;
+
+	for (n = 0; n < count && zone->free_pages; n++) {
+		struct page *page = __rmqueue(zone, &hint, PLACEMENT_NR);
+		if (!page)
+			break;
+		page->flags |= PG_pcp;
+		list_add_tail(&page->lru, list);
+	}
+	zone_unlock_irqrestore(flags);
+	return n;
+}
+
 /* ---- freeing ------------------------------------------------------------- */
 
 /*
@@ -307,7 +343,9 @@ static const char *bad_free_reason(const struct page *page, u32 order)
 	return NULL;
 }
 
-int __free_pages(struct page *page, u32 order)
+/* Frees a checked block: order 0 to this CPU's list when the lists are on
+ * (hot or cold), else to the buddy lists. */
+static int free_pages_common(struct page *page, u32 order, bool cold)
 {
 	const char *why;
 	irqflags_t flags;
@@ -319,6 +357,25 @@ int __free_pages(struct page *page, u32 order)
 		return -1;
 	}
 	pfn = page_to_pfn(page);
+	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY) {
+		/* The page is the caller's: no zone lock needed to check it. */
+		flags = arch_irq_save();
+		why = page->flags & PG_pcp ? "page is already free (double free, on a per-CPU list)"
+					   : bad_free_reason(page, 0);
+		if (!why) {
+			page->flags &= ~PG_head;
+			page->private = 0;
+			if (mm_free_poison)
+				mm_free_poison(pfn, 0);
+			mm_pcp->free(page, cold);
+			arch_irq_restore(flags);
+			return 0;
+		}
+		arch_irq_restore(flags);
+		mm_bad_free_count++;
+		printk("mm: bad free: pfn 0x%x order %u zone %s: %s\n", pfn, order, page_zone(page)->name, why);
+		return -1;
+	}
 	flags = zone_lock_irqsave();
 	why = bad_free_reason(page, order);
 	if (why) {
@@ -336,6 +393,37 @@ int __free_pages(struct page *page, u32 order)
 	return 0;
 }
 
+int __free_pages(struct page *page, u32 order)
+{
+	return free_pages_common(page, order, false);
+}
+
+int free_hot_page(struct page *page)
+{
+	return free_pages_common(page, 0, false);
+}
+
+int free_cold_page(struct page *page)
+{
+	return free_pages_common(page, 0, true);
+}
+
+u32 free_pages_bulk(struct zone *zone, u32 count, struct list_head *list)
+{
+	irqflags_t flags = zone_lock_irqsave();
+	u32 n;
+
+	for (n = 0; n < count && !list_empty(list); n++) {
+		struct page *page = list_entry(list->prev, struct page, lru);
+
+		list_del(&page->lru);
+		page->flags &= ~PG_pcp;
+		__free_one_page(zone, page_to_pfn(page), 0);
+	}
+	zone_unlock_irqrestore(flags);
+	return n;
+}
+
 u32 nr_free_pages(void)
 {
 	struct zone *zone;
@@ -343,7 +431,7 @@ u32 nr_free_pages(void)
 
 	for_each_zone(zone)
 		sum += zone->free_pages;
-	return sum;
+	return sum + (mm_pcp ? mm_pcp->count() : 0);
 }
 
 /* ---- building the node --------------------------------------------------- */

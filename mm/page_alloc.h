@@ -7,10 +7,11 @@
 
 typedef u32 gfp_t;
 /* Zone choice (Linux's zonelists): the allocator tries the zones in order. */
-#define GFP_KERNEL    0x0u /* kernel-internal: Normal, then DMA */
-#define GFP_DMA	      0x1u /* DMA only (below 16 MiB) */
-#define GFP_HIGHUSER  0x2u /* buffers: HighMem, then Normal, then DMA */
-#define __GFP_NOCOLOR 0x4u /* any block will do: the policy places it by no color */
+#define GFP_KERNEL    0x0u   /* kernel-internal: Normal, then DMA */
+#define GFP_DMA	      0x1u   /* DMA only (below 16 MiB) */
+#define GFP_HIGHUSER  0x2u   /* buffers: HighMem, then Normal, then DMA */
+#define __GFP_NOCOLOR 0x4u   /* any block will do: the policy places it by no color */
+#define __GFP_COLD    0x100u /* order 0: from the per-CPU cold list (mm/pcp.h) */
 
 struct alloc_hint; /* mm/placement.h */
 
@@ -38,7 +39,13 @@ static inline struct page *alloc_page(gfp_t gfp)
  * Returns 0, or -1 for such a bad free. */
 int __free_pages(struct page *page, u32 order);
 
-/* Pages on all free lists of all zones. */
+/* Order-0 frees with a cache hint for the per-CPU lists (mm/pcp.h): a page
+ * the CPU just wrote goes to the hot list, a page it will not touch soon
+ * (a DMA target) to the cold list. As __free_pages(page, 0) otherwise. */
+int free_hot_page(struct page *page);
+int free_cold_page(struct page *page);
+
+/* Pages on all free lists of all zones, and on the per-CPU lists. */
 u32 nr_free_pages(void);
 /* Bad frees reported so far (see __free_pages). */
 extern u32 mm_bad_free_count;

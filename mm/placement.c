@@ -139,6 +139,8 @@ static void reset_plain(struct zone *zone)
 		INIT_LIST_HEAD(&zone->free_area[o].free_list);
 }
 
+void (*placement_switch_hook)(void);
+
 int placement_select_id(u32 id)
 {
 	const struct placement_ops *ops;
@@ -158,6 +160,8 @@ int placement_select_id(u32 id)
 	}
 	if (id == placement_active_id)
 		return 0;
+	if (placement_switch_hook)
+		placement_switch_hook(); /* the per-CPU lists drain (mm/pcp.c) */
 	flags = zone_lock_irqsave();
 	for_each_zone(zone) {
 		if (!zone_populated(zone))

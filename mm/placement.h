@@ -196,6 +196,10 @@ void placement_task_stats(struct task *t, u32 *hits, u32 *misses);
 void __placement_tasks_reset(void);
 int __placement_tasks_alloc_use(const struct placement_config *cfg);
 
+/* Called (when set) before a switch to another policy, without the zone
+ * lock: mm/pcp.c drains the per-CPU lists there. */
+extern void (*placement_switch_hook)(void);
+
 /* ---- setup and selection ---------------------------------------------------- */
 
 /* Attaches every policy to every populated zone for `colors` colors (a

@@ -3,7 +3,8 @@
 # tools/run-qemu.sh --iso ISO | --kernel ELF [--append "ARGS"]
 #                   [--mem 256M] [--log FILE] [--timeout S]
 #                   [--firmware bios|uefi] [--machine pc|q35] [--cpu MODEL]
-#                   [--no-serial] [--monitor SOCKET] [-- extra qemu args]
+#                   [--no-serial] [--monitor SOCKET] [--smp N] [--icount SHIFT]
+#                   [-- extra qemu args]
 #
 # Boots ISO (GRUB) or ELF (QEMU's own Multiboot loader, -kernel; ARGS is
 # passed as it is, after the file name as given) under TCG (software
@@ -17,6 +18,12 @@
 #                     kernel in 32-bit protected mode, with a framebuffer
 #   --no-serial       no serial port at all (-serial none): the kernel's log
 #                     goes to the screen only (VGA text or the framebuffer)
+#   --smp N           N virtual CPUs (-smp N, 1..8; default 1); above 1 with
+#                     multi-threaded TCG (-accel tcg,thread=multi), one host
+#                     thread per vCPU, so CPUs really run at once
+#   --icount SHIFT    instruction counting (-icount shift=SHIFT,sleep=off):
+#                     one TCG thread, vCPUs switched by instruction counts,
+#                     the same interleaving every run (for repeatable figures)
 #   --monitor SOCKET  the QEMU monitor on a unix socket (screendump, xp)
 # Exit status (README, "Exit status of make run"):
 #   0  the kernel reported success through isa-debug-exit
@@ -42,6 +49,8 @@ while [ $# -gt 0 ]; do
 	--cpu) cpu=$2; shift 2 ;;
 	--no-serial) serial=0; shift ;;
 	--monitor) monitor=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--icount) icount=$2; shift 2 ;;
 	--) shift; extra=("$@"); break ;;
 	*) echo "run-qemu.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
@@ -52,7 +61,19 @@ done
 	{ echo "run-qemu.sh: time-out '$timeout' rejected: accepted: whole seconds 0..9999999 (0: no limit)" >&2; exit 2; }
 timeout=$((10#$timeout))
 qemu=qemu-system-i386 tmp=
-args=(-accel tcg -m "$mem" -display none -no-reboot)
+smp=${smp:-1}
+[[ "$smp" =~ ^[1-8]$ ]] || { echo "run-qemu.sh: --smp '$smp' rejected: accepted: 1..8 virtual CPUs" >&2; exit 2; }
+icount=${icount:-}
+[ -z "$icount" ] || [[ "$icount" =~ ^([0-9]|10)$ ]] ||
+	{ echo "run-qemu.sh: --icount '$icount' rejected: accepted: a shift 0..10" >&2; exit 2; }
+if [ -n "$icount" ]; then
+	args=(-accel tcg -icount "shift=$icount,sleep=off" -m "$mem" -display none -no-reboot)
+	[ "$smp" = 1 ] || args+=(-smp "$smp")
+elif [ "$smp" = 1 ]; then
+	args=(-accel tcg -m "$mem" -display none -no-reboot)
+else
+	args=(-accel tcg,thread=multi -smp "$smp" -m "$mem" -display none -no-reboot)
+fi
 if [ -n "$iso" ]; then
 	args+=(-cdrom "$iso" -boot d)
 else

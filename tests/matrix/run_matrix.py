@@ -57,11 +57,11 @@ CPUS = {
 
 
 class Cell:
-    def __init__(self, fw, mem, machine, cpu, serial=True, cmdline="", quick=False, note=""):
-        self.fw, self.mem, self.machine, self.cpu = fw, mem, machine, cpu
+    def __init__(self, fw, mem, machine, cpu, serial=True, cmdline="", quick=False, note="", smp=1):
+        self.fw, self.mem, self.machine, self.cpu, self.smp = fw, mem, machine, cpu, smp
         self.serial, self.cmdline, self.quick, self.note = serial, cmdline, quick, note
         self.name = f"{fw}-{machine}-{mem}-{cpu}" + ("" if serial else "-noserial") + (
-            "-" + note if note else "")
+            "-" + note if note else "") + (f"-smp{smp}" if smp > 1 else "")
 
     def mem_bytes(self):
         n, u = float(self.mem[:-1]), self.mem[-1]
@@ -91,6 +91,14 @@ CELLS = [
     Cell("uefi", "3.5G", "pc", "Skylake-Client", quick=True),
     Cell("uefi", "4G", "q35", "EPYC"),
     Cell("uefi", "1G", "q35", "core2duo", serial=False),
+    # several CPUs (issue 11): started from the ACPI MADT, per-CPU lists on;
+    # the 486 has no local APIC and runs on one CPU whatever -smp says
+    Cell("bios", "256M", "pc", "qemu32", smp=2),
+    Cell("bios", "256M", "q35", "core2duo", smp=4),
+    Cell("bios", "512M", "pc", "Skylake-Client", smp=8, cmdline="bench=all,smpstress bench_stress_ms=500",
+         note="stress"),
+    Cell("uefi", "1G", "q35", "Skylake-Client", smp=8),
+    Cell("bios", "64M", "pc", "486", smp=2),
 ]
 
 
@@ -153,6 +161,16 @@ def check_serial_log(cell, log, rc):
     ok("mm_check: ok" in lines, "no 'mm_check: ok'")
     st = records(lines, "selftest")
     ok(st and st[-1].get("failed") == "0", "self-tests failed")
+    # CPUs: every one QEMU was given starts, unless the model has no local APIC
+    sm = records(lines, "smp")
+    if ok(sm, "no @smp record"):
+        want = 1 if cell.cpu == "486" else cell.smp
+        ok(sm[-1].get("cpus") == str(want), f"@smp cpus={sm[-1].get('cpus')}, expected {want}")
+        pcp = [l for l in lines if l.startswith("pcp: per-CPU page lists ")]
+        ok(pcp and (("lists on" in pcp[0]) == (want > 1)), f"pcp line {pcp[:1]} for {want} CPUs")
+    if "smpstress" in cell.cmdline:  # every CPU allocated and freed at once: nothing lost
+        ss = [r for r in records(lines, "result") if r.get("bench") == "smpstress" and "status" in r]
+        ok(ss and ss[-1].get("status") == "ok" and ss[-1].get("leak") == "0", f"smpstress {ss[-1:]}")
 
     # console line: BIOS keeps VGA text, UEFI draws on the framebuffer
     con = [l for l in lines if l.startswith("boot: console ")]
@@ -397,7 +415,8 @@ def run_cell(cell, timeout):
     if cell.serial:
         iso = make_iso("run", cmdline)
         cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--firmware", cell.fw, "--machine", cell.machine,
-               "--cpu", cell.cpu, "--mem", cell.mem, "--iso", iso, "--timeout", str(timeout), "--log", log_path]
+               "--cpu", cell.cpu, "--mem", cell.mem, "--iso", iso, "--timeout", str(timeout), "--log", log_path,
+               "--smp", str(cell.smp)]
         p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         with open(log_path, errors="replace") as f:
             log = f.read().replace("\r", "")

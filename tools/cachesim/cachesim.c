@@ -47,10 +47,14 @@
  * Determinism: with one vCPU and interrupts off in the guest, the stream
  * of accesses, and so every count, is the same from run to run.
  *
- * vCPUs: there is one model, shared. With more than one vCPU (MTTCG runs
- * them in parallel threads) a mutex serialises the callback, so counts are
- * consistent but interleavings, and so counts, vary between runs; a phase
- * marker from any vCPU switches the phase for all.
+ * vCPUs: with more than one vCPU and an L1, each vCPU has its own L1 in
+ * front of one shared L2 (percpu_l1.c; a store drops the line from the
+ * other L1s). A mutex serialises the callback (MTTCG runs vCPUs in parallel
+ * threads), so counts are consistent; interleavings, and so counts, vary
+ * between runs unless QEMU runs with -icount shift=N,sleep=off (one
+ * thread, instruction-counted switches: the same every run). A phase marker
+ * from any vCPU switches the phase for all. The report then has a line
+ *   cachesim percpu_l1 vcpus=N invalidations=N
  *
  * Tasks (task_attr.c): a store at 0xFF401000 + 4 * id (the page after the
  * phase markers) says task id runs; from the first such marker on, every
@@ -70,6 +74,7 @@
  * (l1size=0) l1_hits = l1_misses = 0 and every access goes to L2.
  */
 #include "cache_model.h"
+#include "percpu_l1.h"
 #include "qemu_plugin_api.h"
 #include "split_count.h"
 #include "task_attr.h"
@@ -115,6 +120,8 @@ static struct phase_stats phases[NPHASES];
 static unsigned cur_phase;
 static uint64_t bad_markers, no_hwaddr, io_accesses;
 static bool use_lock;
+static struct cm_percpu percpu; /* with several vCPUs and an L1 */
+static bool use_percpu;
 static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ta_state tasks; /* per-task attribution (task_attr.c) */
@@ -126,11 +133,14 @@ static void marker(bool is_store, uint64_t off)
 		return;
 	}
 	cur_phase = (unsigned)(off / 4);
-	if (cur_phase != 0 && opt.flush)
+	if (cur_phase != 0 && opt.flush) {
 		cm_hier_invalidate(&model);
+		if (use_percpu)
+			cm_percpu_invalidate(&percpu);
+	}
 }
 
-static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
+static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 {
 	bool is_store = qemu_plugin_mem_is_store(info);
 	struct qemu_plugin_hwaddr *hw;
@@ -161,15 +171,19 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 		return;
 	}
 	ps = &phases[cur_phase];
-	out = cm_hier_access(&model, pa);
+	out = use_percpu ? cm_percpu_access(&percpu, vcpu, pa, is_store)
+			 : cm_hier_access(&model, pa);
 	ps->outcome[out]++;
-	/* task attribution reads the victim of this access: before the split
-	 * count touches the access's second line */
-	if (tasks.used)
-		ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
-	split_count_access(cur_phase, pa,
-			   1u << qemu_plugin_mem_size_shift(info), is_store,
-			   &model, opt.line);
+	/* Task attribution and split counts work on the one shared model (one
+	 * vCPU): task attribution reads the victim of this access, before the
+	 * split count touches the access's second line. */
+	if (!use_percpu) {
+		if (tasks.used)
+			ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
+		split_count_access(cur_phase, pa,
+				   1u << qemu_plugin_mem_size_shift(info),
+				   is_store, &model, opt.line);
+	}
 	if (is_store)
 		ps->stores++;
 	else
@@ -179,14 +193,13 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr)
 static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
 		   uint64_t vaddr, void *udata)
 {
-	(void)vcpu;
 	(void)udata;
 	if (use_lock) {
 		pthread_mutex_lock(&lock);
-		account(info, vaddr);
+		account(info, vaddr, vcpu);
 		pthread_mutex_unlock(&lock);
 	} else {
-		account(info, vaddr);
+		account(info, vaddr, vcpu);
 	}
 }
 
@@ -254,6 +267,13 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		if (split_count_line(p, buf, sizeof(buf)))
 			emit(f, buf);
 	ta_report(&tasks, emit_ctx, f);
+	if (use_percpu) {
+		snprintf(buf, sizeof(buf),
+			 "cachesim percpu_l1 vcpus=%u invalidations=%" PRIu64
+			 "\n",
+			 percpu.ncpus, percpu.invalidations);
+		emit(f, buf);
+	}
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
 		 " no_hwaddr=%" PRIu64 "\n",
@@ -462,6 +482,17 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	}
 	ta_init(&tasks, NPHASES, model.l2.line_shift, opt.maxphys);
 	use_lock = info->system.max_vcpus > 1;
+	if (use_lock && model.has_l1) {
+		if (cm_percpu_init(&percpu, (unsigned)info->system.max_vcpus,
+				   &l1, &l2, &err) != 0) {
+			fprintf(stderr, "cachesim: per-vCPU L1s: %s\n", err);
+			if (out_file && out_file != stderr)
+				fclose(out_file);
+			cm_hier_free(&model);
+			return -1;
+		}
+		use_percpu = true;
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans_cb);
 	qemu_plugin_register_atexit_cb(id, atexit_cb, NULL);
 	return 0;

@@ -10,6 +10,7 @@
 #   run-cachesim                      the cache-simulated sweep (stride + FFT,
 #                                     coloring on/off): CACHE_SIZE=2M CACHE_WAYS=1
 #                                     LINE=64 RUNS=5 MEM=256M [SEED=N] [L1=32K]
+#                                     [SMP=N: per-vCPU L1s] [ICOUNT=SHIFT: repeatable]
 #                                     -> build/cachesim/<size>-<ways>way-<line>B/
 #   cachesim-targets                  the targets judged over several boots:
 #                                     SEEDS="1 2 3" RUNS=20 BENCH=all (and the
@@ -46,11 +47,12 @@ cachesim: $(CACHESIM_OUT)/libcachesim.so
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
 
-$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT) $(CACHESIM_TASKS)
+$(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT) $(CACHESIM_TASKS) \
+		$(CACHESIM_DIR)/percpu_l1.c $(CACHESIM_DIR)/percpu_l1.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
 		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c \
-		$(CACHESIM_DIR)/task_attr.c -lpthread
+		$(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/percpu_l1.c -lpthread
 
 $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
@@ -78,7 +80,8 @@ run-cachesim: kernel cachesim
 	@tools/deps.sh cachesim
 	@$(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED)) \
-		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") \
+		$(if $(filter-out 1,$(SMP)),--smp $(SMP)) $(if $(ICOUNT),--icount $(ICOUNT))
 
 POLICIES  ?= buddy,binhop,vacolor,bestbin,random
 WORKLOADS ?= stride,fft,triad,sparse,reuse

@@ -8,6 +8,12 @@
 # usage: run-cachesim.sh [--size 2M] [--ways 1] [--line 64] [--runs 5]
 #            [--mem 256M] [--l1 32K] [--seed N] [--bench all|stride|fft]
 #            [--timeout 1800] [--outdir DIR] [--cmdline "k=v ..."]
+#            [--smp N] [--icount SHIFT]
+#
+# --smp N: N vCPUs, each with its own L1 in front of the shared L2; with
+#   --icount SHIFT QEMU counts instructions (-icount shift=SHIFT,sleep=off,
+#   one thread), so the vCPUs interleave the same way every run and the
+#   figures repeat; without it multi-threaded TCG interleaves by host time.
 #
 # Kernel command line: bench=B cachesim=on cache_size=SIZE cache_ways=WAYS
 #   bench_min=16K bench_max=2*SIZE bench_runs=RUNS mm_shuffle=on [seed=N]
@@ -21,7 +27,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra=
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -35,6 +41,8 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--outdir) outdir=$2; shift 2 ;;
 	--cmdline) extra=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--icount) icount=$2; shift 2 ;;
 	*) echo "run-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -74,8 +82,8 @@ echo "run-cachesim: plugin: $plugargs" >&2
 "$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
 start=$(date +%s)
 rc=0
-"$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" \
-	--log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
+"$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" --smp "$smp" \
+	${icount:+--icount "$icount"} --log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
 elapsed=$(( $(date +%s) - start ))
 echo "$elapsed" >"$outdir/elapsed.txt"
 if [ "$rc" != 0 ]; then

@@ -1,0 +1,22 @@
+/* init/pcp_boot.c - see pcp_boot.h. */
+#include "init/pcp_boot.h"
+#include "init/params.h"
+#include "kernel/printk.h"
+#include "mm/pcp.h"
+
+void pcp_boot(u32 ncpus)
+{
+	bool given = param_given("pcp");
+	bool on = given ? boot_config.pcp : ncpus > 1;
+
+	boot_config.pcp = on;
+	if (!on) {
+		printk("pcp: per-CPU page lists off (%s)\n",
+		       given ? "pcp=off" : "one CPU: the uniprocessor allocator; pcp=on to use them");
+		return;
+	}
+	pcp_setup(true, boot_config.pcp_batch, boot_config.pcp_high);
+	printk("pcp: per-CPU page lists on (%s): batch %u, hot list low %u high %u, cold list low 0 high %u; "
+	       "colored requests bypass them\n",
+	       given ? "pcp=on" : "more than one CPU", pcp_batch(), 2 * pcp_batch(), pcp_high(), 2 * pcp_batch());
+}

@@ -1,0 +1,260 @@
+/* mm/pcp.c - per-CPU hot and cold page lists (see pcp.h). */
+#include "mm/pcp.h"
+#include "kernel/printk.h"
+#include "mm/internal.h"
+#include "mm/mm_check.h"
+#include "mm/placement.h"
+
+#ifdef MM_HOST
+__thread u32 host_cpu_id; /* <asm/smp.h> (host): the CPU a test thread plays */
+u32 nr_cpus_online = 1;
+#endif
+
+static struct per_cpu_pageset pagesets[NR_CPUS][MAX_NR_ZONES];
+static bool pcp_on;
+static u32 cur_batch = PCP_BATCH_DEFAULT, cur_high = 6 * PCP_BATCH_DEFAULT;
+
+static inline u32 zone_idx(const struct zone *zone)
+{
+	return (u32)(zone - contig_page_data.node_zones);
+}
+
+static struct page *pcp_alloc(struct zone *zone, bool cold)
+{
+	irqflags_t flags = arch_irq_save();
+	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
+	struct per_cpu_pages *pcp = &ps->pcp[cold ? PCP_COLD : PCP_HOT];
+	struct page *page = NULL;
+
+	if (pcp->count <= pcp->low && zone->free_pages) {
+		pcp->count += rmqueue_bulk(zone, pcp->batch, &pcp->list);
+		ps->refills++;
+	}
+	if (pcp->count) {
+		page = list_first_entry(&pcp->list, struct page, lru);
+		list_del(&page->lru);
+		pcp->count--;
+		page->flags &= ~PG_pcp;
+		ps->allocs++;
+	}
+	arch_irq_restore(flags);
+	return page;
+}
+
+static void pcp_free(struct page *page, bool cold)
+{
+	struct zone *zone = page_zone(page);
+	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
+	struct per_cpu_pages *pcp = &ps->pcp[cold ? PCP_COLD : PCP_HOT];
+
+	/* interrupts are off (free_pages_common) */
+	page->flags |= PG_pcp;
+	if (cold)
+		list_add_tail(&page->lru, &pcp->list);
+	else
+		list_add(&page->lru, &pcp->list);
+	pcp->count++;
+	ps->frees++;
+	if (pcp->count >= pcp->high) {
+		pcp->count -= free_pages_bulk(zone, pcp->batch, &pcp->list);
+		ps->drains++;
+	}
+}
+
+u32 pcp_nr_pages(void)
+{
+	u32 sum = 0;
+
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++)
+			for (u32 l = 0; l < PCP_LISTS; l++)
+				sum += pagesets[c][z].pcp[l].count;
+	return sum;
+}
+
+u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list)
+{
+	return cpu < NR_CPUS && z < MAX_NR_ZONES && list < PCP_LISTS ? pagesets[cpu][z].pcp[list].count : 0;
+}
+
+static const struct pcp_hooks hooks = { .alloc = pcp_alloc, .free = pcp_free, .count = pcp_nr_pages };
+
+static u32 drain_cpu(u32 cpu)
+{
+	u32 n = 0;
+
+	for (u32 z = 0; z < MAX_NR_ZONES; z++)
+		for (u32 l = 0; l < PCP_LISTS; l++) {
+			struct per_cpu_pages *pcp = &pagesets[cpu][z].pcp[l];
+			if (pcp->count) {
+				u32 k = free_pages_bulk(&contig_page_data.node_zones[z], pcp->count, &pcp->list);
+				pcp->count -= k;
+				n += k;
+			}
+		}
+	return n;
+}
+
+u32 pcp_drain_all(void)
+{
+	irqflags_t flags = arch_irq_save();
+	u32 n = 0;
+
+	for (u32 c = 0; c < NR_CPUS; c++)
+		n += drain_cpu(c);
+	arch_irq_restore(flags);
+	return n;
+}
+
+u32 pcp_drain_local(void)
+{
+	irqflags_t flags = arch_irq_save();
+	u32 n = drain_cpu(smp_processor_id());
+
+	arch_irq_restore(flags);
+	return n;
+}
+
+/* A placement policy switch: every page back to the buddy lists first, so
+ * the new policy sees all free pages. */
+static void drain_on_switch(void)
+{
+	pcp_drain_all();
+}
+
+int pcp_check(void)
+{
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++)
+			for (u32 l = 0; l < PCP_LISTS; l++) {
+				struct per_cpu_pages *pcp = &pagesets[c][z].pcp[l];
+				struct list_head *pos;
+				const char *why = NULL;
+				u32 n = 0, pfn = 0;
+
+				if (!pcp->list.next) /* never set up */
+					continue;
+				list_for_each(pos, &pcp->list) {
+					struct page *p = list_entry(pos, struct page, lru);
+					pfn = page_to_pfn(p);
+					if (++n > pcp->count)
+						why = "more pages on the list than its count";
+					else if (!(p->flags & PG_pcp))
+						why = "page not marked PG_pcp";
+					else if (p->flags & (PG_buddy | PG_head | PG_reserved | PG_ballast))
+						why =
+						    "page also free in the buddy lists, allocated, reserved or ballast";
+					else if (page_zonenum(p) != z)
+						why = "page of another zone";
+					if (why)
+						break;
+				}
+				if (!why && n != pcp->count)
+					why = "count differs from the list";
+				if (why) {
+					printk(
+					    "mm_check: FAIL per-CPU list zone %s cpu %u %s pfn 0x%x: %s (count %u)\n",
+					    zone_names[z], c, l == PCP_HOT ? "hot" : "cold", pfn, why, pcp->count);
+					return -1;
+				}
+			}
+	return 0;
+}
+
+void pcp_setup(bool on, u32 batch, u32 high)
+{
+	if (!on) {
+		if (pcp_on)
+			pcp_drain_all();
+		mm_pcp = NULL;
+		placement_switch_hook = NULL;
+		mm_check_extra = NULL;
+		pcp_on = false;
+		return;
+	}
+	if (pcp_on)
+		pcp_drain_all();
+	batch = MIN(MAX(batch, 1u), PCP_BATCH_MAX);
+	if (!high)
+		high = 6 * batch;
+	if (high < 2 * batch + 1) {
+		printk("pcp: pcp_high=%u raised to %u: the hot list's high must exceed low (2 x pcp_batch=%u)\n", high,
+		       2 * batch + 1, batch);
+		high = 2 * batch + 1;
+	}
+	cur_batch = batch;
+	cur_high = high;
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+			struct per_cpu_pageset *ps = &pagesets[c][z];
+			*ps = (struct per_cpu_pageset){ 0 };
+			ps->pcp[PCP_HOT] = (struct per_cpu_pages){ .low = 2 * batch, .high = high, .batch = batch };
+			ps->pcp[PCP_COLD] = (struct per_cpu_pages){ .low = 0, .high = 2 * batch, .batch = batch };
+			INIT_LIST_HEAD(&ps->pcp[PCP_HOT].list);
+			INIT_LIST_HEAD(&ps->pcp[PCP_COLD].list);
+		}
+	placement_switch_hook = drain_on_switch;
+	mm_check_extra = pcp_check;
+	pcp_on = true;
+	mm_pcp = &hooks;
+}
+
+bool pcp_enabled(void)
+{
+	return pcp_on;
+}
+u32 pcp_batch(void)
+{
+	return cur_batch;
+}
+u32 pcp_high(void)
+{
+	return cur_high;
+}
+
+void pcp_print(void)
+{
+	if (!pcp_on)
+		return;
+	for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+		if (!zone_populated(&contig_page_data.node_zones[z]))
+			continue;
+		printk("pcp: zone %-7s", zone_names[z]);
+		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++)
+			printk(" cpu%u hot %u cold %u", c, pagesets[c][z].pcp[PCP_HOT].count,
+			       pagesets[c][z].pcp[PCP_COLD].count);
+		printk("\n");
+	}
+}
+
+void pcp_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees)
+{
+	*refills = *drains = *allocs = *frees = 0;
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+			*refills += pagesets[c][z].refills;
+			*drains += pagesets[c][z].drains;
+			*allocs += pagesets[c][z].allocs;
+			*frees += pagesets[c][z].frees;
+		}
+}
+
+void pcp_stats_reset(void)
+{
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+			pagesets[c][z].refills = pagesets[c][z].drains = 0;
+			pagesets[c][z].allocs = pagesets[c][z].frees = 0;
+		}
+}
+
+void pcp_zone_lock_stats(u32 *acquisitions, u32 *contended, u64 *spins)
+{
+	static u32 snapshots; /* this function's own acquisitions, not counted */
+	irqflags_t f = zone_lock_irqsave();
+
+	*acquisitions = zone_lock.acquisitions - ++snapshots;
+	*contended = zone_lock.contended;
+	*spins = zone_lock.spins;
+	zone_unlock_irqrestore(f);
+}

@@ -1,0 +1,102 @@
+/* mm/pcp.h - per-CPU page lists: a hot and a cold list of order-0 pages
+ * per zone and CPU, in front of the buddy core.
+ *
+ * From the 2.5.40-mm1 thread (linux-mm, October 2002), which brought them
+ * to Linux: an order-0 allocation is served from the CPU's own list with
+ * interrupts off and no zone lock; when the list falls to `low` it is
+ * refilled with `batch` pages taken under one zone lock (rmqueue_bulk), and
+ * a free that lifts it to `high` gives `batch` pages back under one zone
+ * lock (free_pages_bulk). So the zone lock is taken about once per batch
+ * pages instead of once per page. Freed pages go to the hot list
+ * (free_hot_page: the CPU wrote them, they are likely in its cache) or to
+ * the cold list (free_cold_page: pages the CPU will not touch soon, such as
+ * DMA targets); an allocation with __GFP_COLD takes from the cold list.
+ * Linux later merged the two lists (2.6.25) and dropped the cold hint
+ * (4.15) after measuring little benefit; bench=pcp measures when it matters.
+ *
+ * Coloring: a per-CPU list hands out the last freed page whatever its
+ * color, which defeats a coloring policy. Here the lists serve only the
+ * plain buddy policy (placement=buddy, requests without a color set): under
+ * any other policy allocations and frees bypass them, so a coloring policy
+ * sees every free page (the switch drains the lists) and places exactly as
+ * without them. The alternative, per-color per-CPU lists refilled through
+ * the policy's pick, keeps coloring but splits each list by the colors
+ * (256 colors x batch pages per CPU and zone); bench=pcp measures the
+ * bypass's cost: colored allocations take the zone lock once per page.
+ *
+ * Pages on a per-CPU list are marked PG_pcp; they are off the buddy lists
+ * (zone->free_pages does not count them) but count as free in
+ * nr_free_pages(). The lists are drained (pcp_drain_all) on a placement
+ * policy switch and before the leak check. A list is touched only by its
+ * CPU with interrupts off, or by CPU 0 while the others are idle
+ * (pcp_drain_all, pcp_check, pcp_print). */
+#ifndef MM_PCP_H
+#define MM_PCP_H
+
+#include <asm/smp.h>
+
+#include "kernel/list.h"
+#include "mm/page_alloc.h"
+
+#define PG_pcp (1u << 24) /* on a per-CPU list (order 0, neither PG_buddy nor PG_head) */
+
+enum { PCP_HOT, PCP_COLD, PCP_LISTS };
+
+struct per_cpu_pages {
+	u32 count;	       /* pages on the list */
+	u32 low;	       /* refill when count falls to low or below */
+	u32 high;	       /* give back batch pages when count reaches high */
+	u32 batch;	       /* pages moved per zone lock */
+	struct list_head list; /* head = most recently freed (hottest) */
+};
+
+struct per_cpu_pageset {
+	struct per_cpu_pages pcp[PCP_LISTS];
+	u32 refills, drains; /* bulk operations (each one zone lock) */
+	u32 allocs, frees;   /* pages served from / freed to the lists */
+} __attribute__((aligned(64)));
+
+/* Defaults: batch 16 pages; hot list low 2 x batch, high 6 x batch; cold
+ * list low 0, high 2 x batch (the proportions of the 2.5.40-mm1 patch). */
+#define PCP_BATCH_DEFAULT 16u
+#define PCP_BATCH_MAX	  256u
+#define PCP_HIGH_MAX	  4096u
+
+/* Turns the lists on (installing the hooks of page_alloc.c, placement.c
+ * and mm_check.c) or off (draining them first). batch 1..PCP_BATCH_MAX;
+ * high (the hot list's; 0 = 6 x batch) must be at least 2 x batch + 1 so
+ * that a refill does not drain at once: a smaller value is raised to that
+ * and said. Call on CPU 0 while the other CPUs are idle. */
+void pcp_setup(bool on, u32 batch, u32 high);
+/* True when the lists are on. */
+bool pcp_enabled(void);
+/* Current batch and hot-list high (after pcp_setup's adjustment). */
+u32 pcp_batch(void);
+u32 pcp_high(void);
+
+/* Gives every page on every CPU's lists back to the buddy lists (one zone
+ * lock per list). CPU 0 only, the others idle. Returns pages drained. */
+u32 pcp_drain_all(void);
+/* Drains only the calling CPU's lists (safe from any CPU). */
+u32 pcp_drain_local(void);
+/* Pages on all lists (exact while the other CPUs are idle). */
+u32 pcp_nr_pages(void);
+/* Pages on CPU cpu's lists of zone z (both lists). */
+u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list);
+/* Checks every list: count equals the list's length, every page is order
+ * 0 of the list's zone, PG_pcp and neither free in the buddy sense nor
+ * allocated, and on one list only. Prints "mm_check: FAIL per-CPU list
+ * ..." and returns -1, else 0. Run by mm_check() when the lists are on. */
+int pcp_check(void);
+/* Prints per zone and CPU the pages on the hot and cold lists
+ * ("pcp: zone Normal cpu0 hot 12 cold 0 ..."), nothing when off. */
+void pcp_print(void);
+/* Counters since pcp_setup or pcp_stats_reset: bulk refills and drains,
+ * pages served from and freed to the lists, summed over CPUs. */
+void pcp_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees);
+void pcp_stats_reset(void);
+/* The zone lock's counters (kernel/spinlock.h): acquisitions, acquisitions
+ * that found it held, and wait-loop iterations, since boot. */
+void pcp_zone_lock_stats(u32 *acquisitions, u32 *contended, u64 *spins);
+
+#endif

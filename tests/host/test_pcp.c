@@ -1,0 +1,447 @@
+/* tests/host/test_pcp.c - the per-CPU hot/cold page lists (mm/pcp.c), the
+ * ticket spinlock (kernel/spinlock.h) and the MADT decoder
+ * (arch/x86/madt.c), on the host. The concurrent tests run one pthread per
+ * CPU (host_cpu_id, <asm/smp.h> host) against the real zone lock. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "arch/x86/madt.h"
+#include "kernel/mwc.h"
+#include "kernel/spinlock.h"
+#include "mm/internal.h"
+#include "mm/pcp.h"
+#include "tests/host/host_support.h"
+#include "tests/host/mm_fixture.h"
+
+/* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB. */
+static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
+
+static int teardown(void **state)
+{
+	pcp_setup(false, 0, 0);
+	host_cpu_id = 0;
+	nr_cpus_online = 1;
+	return fixture_teardown_cb(state);
+}
+
+static struct zone *normal(void)
+{
+	return &contig_page_data.node_zones[ZONE_NORMAL];
+}
+
+/* One allocation refills the hot list with one batch under one zone lock. */
+static void test_refill_one_batch(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	u32 free0 = normal()->free_pages, total0 = nr_free_pages(), acq0;
+
+	pcp_setup(true, 8, 0);
+	assert_int_equal(pcp_high(), 48);
+	acq0 = zone_lock.acquisitions;
+	struct page *p = alloc_page(GFP_KERNEL);
+	assert_non_null(p);
+	assert_true(p->flags & PG_head);
+	assert_false(p->flags & PG_pcp);
+	assert_int_equal(zone_lock.acquisitions - acq0, 1);
+	assert_int_equal(normal()->free_pages, free0 - 8);
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT), 7);
+	assert_int_equal(nr_free_pages(), total0 - 1); /* pages on the lists count as free */
+	/* below low (16): the next allocations refill again, then stop */
+	for (int i = 0; i < 3; i++)
+		assert_non_null(alloc_page(GFP_KERNEL));
+	assert_true(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT) > 16);
+	assert_int_equal(mm_check(), 0);
+}
+
+/* Frees lift the hot list to high, which gives one batch back. */
+static void test_high_drains_batch(void **state)
+{
+	struct page *p[64];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	pcp_setup(true, 8, 20);
+	for (int i = 0; i < 64; i++)
+		assert_non_null(p[i] = alloc_page(GFP_KERNEL));
+	u32 before = pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT);
+	assert_true(before <= 20);
+	for (int i = 0; i < 64; i++) {
+		assert_int_equal(__free_pages(p[i], 0), 0);
+		assert_true(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT) < 20);
+	}
+	assert_int_equal(mm_check(), 0);
+	u32 lists = pcp_nr_pages(), free = normal()->free_pages;
+	assert_int_equal(pcp_drain_all(), lists);
+	assert_int_equal(pcp_nr_pages(), 0);
+	assert_int_equal(normal()->free_pages, free + lists);
+}
+
+/* pcp_high below 2 x batch + 1 is raised, and said. */
+static void test_high_raised(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	capture_reset();
+	pcp_setup(true, 16, 10);
+	assert_int_equal(pcp_high(), 33);
+	assert_non_null(strstr(capture_text(), "pcp_high=10 raised to 33"));
+}
+
+/* Zone lock acquisitions per page operation in an alloc+free loop: about
+ * 1/batch with the lists, exactly 1 without. */
+static void test_lock_per_page(void **state)
+{
+	struct page *p[128];
+	(void)state;
+	for (int on = 0; on < 2; on++) {
+		assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+		pcp_setup(on, 16, 0);
+		u32 acq0 = zone_lock.acquisitions, ops = 0;
+		for (int round = 0; round < 50; round++) {
+			for (int i = 0; i < 128; i++, ops++)
+				assert_non_null(p[i] = alloc_page(GFP_KERNEL));
+			for (int i = 0; i < 128; i++, ops++)
+				assert_int_equal(__free_pages(p[i], 0), 0);
+		}
+		double per_page = (double)(zone_lock.acquisitions - acq0) / ops;
+		if (on)
+			assert_true(per_page <= 1.2 / 16);
+		else
+			assert_true(per_page == 1.0);
+		pcp_setup(false, 0, 0);
+		assert_int_equal(mm_check(), 0);
+	}
+}
+
+/* Hot frees come back first (LIFO); cold frees go to the cold list and
+ * __GFP_COLD takes from it. */
+static void test_hot_and_cold(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	pcp_setup(true, 8, 0);
+	struct page *a = alloc_page(GFP_KERNEL), *b = alloc_page(GFP_KERNEL);
+	assert_int_equal(free_hot_page(a), 0);
+	assert_ptr_equal(alloc_page(GFP_KERNEL), a);
+	u32 cold0 = pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD);
+	assert_int_equal(free_cold_page(b), 0);
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD), cold0 + 1);
+	assert_ptr_not_equal(alloc_page(GFP_KERNEL), b); /* hot allocations do not take it */
+	struct page *c = alloc_page(GFP_KERNEL | __GFP_COLD);
+	assert_non_null(c);
+	assert_int_equal(mm_check(), 0);
+}
+
+/* A double free of a page on a per-CPU list is refused and counted. */
+static void test_double_free(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	pcp_setup(true, 8, 0);
+	struct page *a = alloc_page(GFP_KERNEL);
+	u32 bad = mm_bad_free_count, lists;
+	assert_int_equal(__free_pages(a, 0), 0);
+	lists = pcp_nr_pages();
+	assert_int_equal(__free_pages(a, 0), -1);
+	assert_int_equal(mm_bad_free_count, bad + 1);
+	assert_int_equal(pcp_nr_pages(), lists);
+	assert_non_null(strstr(capture_text(), "double free, on a per-CPU list"));
+	assert_int_equal(mm_check(), 0);
+}
+
+/* mm_check sees a corrupted per-CPU list. */
+static void test_mm_check_sees_lists(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	pcp_setup(true, 8, 0);
+	struct page *a = alloc_page(GFP_KERNEL);
+	assert_int_equal(__free_pages(a, 0), 0);
+	assert_true(a->flags & PG_pcp);
+	a->flags &= ~PG_pcp;
+	capture_reset();
+	assert_int_equal(mm_check(), -1);
+	assert_non_null(strstr(capture_text(), "page not marked PG_pcp"));
+	a->flags |= PG_pcp | PG_buddy;
+	assert_int_equal(mm_check(), -1);
+	a->flags &= ~PG_buddy;
+	assert_int_equal(mm_check(), 0);
+}
+
+/* A coloring policy bypasses the lists; a policy switch drains them. */
+static void test_colored_bypass_and_switch_drain(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	struct page *a = alloc_page(GFP_KERNEL); /* buddy: through the lists */
+	assert_true(pcp_nr_pages() > 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	assert_int_equal(pcp_nr_pages(), 0); /* drained by the switch */
+	for (int i = 0; i < 20; i++) {
+		struct page *p = alloc_page(GFP_KERNEL);
+		assert_non_null(p);
+		assert_int_equal(pcp_nr_pages(), 0);
+		/* binhop: consecutive allocations get consecutive colors */
+		__free_pages(p, 0);
+	}
+	struct page *n = alloc_page(GFP_KERNEL | __GFP_NOCOLOR); /* bypasses too */
+	assert_int_equal(pcp_nr_pages(), 0);
+	assert_int_equal(free_hot_page(n), 0);
+	assert_int_equal(__free_pages(a, 0), 0);
+	assert_int_equal(pcp_nr_pages(), 0); /* frees under coloring go to the buddy lists */
+	assert_int_equal(placement_select_id(PLACEMENT_BUDDY), 0);
+	assert_int_equal(pcp_nr_pages(), 0);
+	assert_int_equal(mm_check(), 0);
+}
+
+/* Turning the lists off gives every page back: the buddy state is what it
+ * was before they were turned on. */
+static void test_off_restores(void **state)
+{
+	struct buddy_snapshot before, after;
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	snapshot_take(&before);
+	pcp_setup(true, 8, 0);
+	struct page *p[40];
+	for (int i = 0; i < 40; i++)
+		p[i] = alloc_page(GFP_KERNEL);
+	for (int i = 0; i < 40; i += 2)
+		free_cold_page(p[i]);
+	for (int i = 1; i < 40; i += 2)
+		free_hot_page(p[i]);
+	pcp_setup(false, 0, 0);
+	snapshot_take(&after);
+	assert_true(snapshot_equal(&before, &after));
+	assert_int_equal(mm_check(), 0);
+}
+
+/* ---- concurrency ---------------------------------------------------------- */
+
+struct stress_arg {
+	u32 cpu, iters;
+	u32 allocated; /* pages held at the end: must be 0 */
+};
+
+static void *stress_thread(void *v)
+{
+	struct stress_arg *a = v;
+	struct page *held[64];
+	u32 order[64], n = 0;
+	struct mwc rng;
+
+	host_cpu_id = a->cpu;
+	mwc_init(&rng, 1000 + a->cpu, MWC_CARRY_DEFAULT);
+	for (u32 i = 0; i < a->iters; i++) {
+		u32 r = mwc_next(&rng);
+		if (n < 64 && (r & 1)) {
+			u32 o = (r >> 1) % 8 < 6 ? 0 : (r >> 4) % 4; /* mostly order 0 */
+			struct page *p = alloc_pages(GFP_KERNEL, o);
+			if (p) {
+				held[n] = p;
+				order[n++] = o;
+			}
+		} else if (n) {
+			u32 k = (r >> 8) % n;
+			if (order[k] == 0 && (r & 0x10000))
+				free_cold_page(held[k]);
+			else
+				__free_pages(held[k], order[k]);
+			held[k] = held[--n];
+			order[k] = order[n];
+		}
+	}
+	while (n) {
+		n--;
+		__free_pages(held[n], order[n]);
+	}
+	a->allocated = n;
+	return NULL;
+}
+
+static void test_concurrent_stress(void **state)
+{
+	pthread_t t[4];
+	struct stress_arg a[4];
+	(void)state;
+	for (int on = 0; on < 2; on++) {
+		assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+		struct buddy_snapshot before, after;
+		snapshot_take(&before);
+		u32 bad = mm_bad_free_count;
+		pcp_setup(on, 4, 0);
+		nr_cpus_online = 4;
+		for (u32 i = 0; i < 4; i++) {
+			a[i] = (struct stress_arg){ .cpu = i, .iters = 20000 };
+			assert_int_equal(pthread_create(&t[i], NULL, stress_thread, &a[i]), 0);
+		}
+		for (u32 i = 0; i < 4; i++) {
+			pthread_join(t[i], NULL);
+			assert_int_equal(a[i].allocated, 0);
+		}
+		assert_int_equal(mm_bad_free_count, bad);
+		assert_int_equal(mm_check(), 0);
+		pcp_setup(false, 0, 0);
+		snapshot_take(&after);
+		assert_int_equal(mm_check(), 0);
+		assert_memory_equal(before.free_pages, after.free_pages, sizeof(before.free_pages));
+		assert_true(snapshot_equal(&before, &after)); /* every block merged back */
+		nr_cpus_online = 1;
+	}
+}
+
+/* ---- the ticket spinlock ---------------------------------------------------- */
+
+static spinlock_t test_lock = SPINLOCK_INIT;
+static u64 shared_counter;
+
+static void *lock_thread(void *v)
+{
+	for (u32 i = 0; i < *(u32 *)v; i++) {
+		irqflags_t f = spin_lock_irqsave(&test_lock);
+		u64 x = shared_counter; /* a read-modify-write a lost update would show */
+		__asm__ volatile("" ::: "memory");
+		shared_counter = x + 1;
+		spin_unlock_irqrestore(&test_lock, f);
+	}
+	return NULL;
+}
+
+static void test_spinlock_mutual_exclusion(void **state)
+{
+	pthread_t t[4];
+	u32 iters = 20000;
+	(void)state;
+	test_lock = (spinlock_t)SPINLOCK_INIT;
+	shared_counter = 0;
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, lock_thread, &iters), 0);
+	for (int i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	assert_int_equal(shared_counter, 4ull * iters);
+	assert_int_equal(test_lock.acquisitions, 4u * iters);
+	assert_true(test_lock.contended <= test_lock.acquisitions);
+	assert_false(spin_is_locked(&test_lock));
+}
+
+static void test_spinlock_trylock_and_wrap(void **state)
+{
+	spinlock_t l = SPINLOCK_INIT;
+	(void)state;
+	/* tickets are 16 bits: they wrap */
+	l.owner = l.next = 0xFFFE;
+	for (int i = 0; i < 4; i++) {
+		spin_lock(&l);
+		assert_true(spin_is_locked(&l));
+		assert_false(spin_trylock(&l));
+		spin_unlock(&l);
+		assert_false(spin_is_locked(&l));
+	}
+	assert_int_equal(l.owner, 2);
+	assert_true(spin_trylock(&l));
+	assert_false(spin_trylock(&l));
+	spin_unlock(&l);
+	assert_int_equal(l.acquisitions, 5);
+	assert_int_equal(l.contended, 0);
+}
+
+/* ---- the MADT --------------------------------------------------------------- */
+
+static u32 put_entry(u8 *t, u32 off, const u8 *e, u32 len)
+{
+	memcpy(t + off, e, len);
+	return off + len;
+}
+
+static void test_madt_decode(void **state)
+{
+	u8 t[128] = { 'A', 'P', 'I', 'C' };
+	struct madt_info m;
+	u32 off = 44;
+	(void)state;
+	t[36] = 0x00, t[37] = 0x00, t[38] = 0xE0, t[39] = 0xFE;					/* 0xFEE00000 */
+	t[40] = 1;										/* PCAT_COMPAT */
+	off = put_entry(t, off, (const u8[]){ 0, 8, 0, 0, 1, 0, 0, 0 }, 8);			/* cpu 0, enabled */
+	off = put_entry(t, off, (const u8[]){ 0, 8, 1, 2, 1, 0, 0, 0 }, 8);			/* apic 2, enabled */
+	off = put_entry(t, off, (const u8[]){ 0, 8, 2, 4, 0, 0, 0, 0 }, 8);			/* disabled */
+	off = put_entry(t, off, (const u8[]){ 0, 8, 3, 6, 2, 0, 0, 0 }, 8);			/* online capable */
+	off = put_entry(t, off, (const u8[]){ 1, 12, 0, 0, 0, 0, 0xC0, 0xFE, 0, 0, 0, 0 }, 12); /* IO APIC */
+	off = put_entry(t, off, (const u8[]){ 5, 12, 0, 0, 0, 0, 0xD0, 0xFE, 0, 0, 0, 0 }, 12); /* override */
+	off = put_entry(t, off, (const u8[]){ 9, 16, 0, 0, 9, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 }, 16);
+	assert_int_equal(madt_decode(t, off, &m), 0);
+	assert_int_equal(m.nr_cpus, 3);
+	assert_int_equal(m.apic_id[0], 0);
+	assert_int_equal(m.apic_id[1], 2);
+	assert_int_equal(m.apic_id[2], 6);
+	assert_int_equal(m.disabled, 1);
+	assert_int_equal(m.x2apic, 1);
+	assert_int_equal(m.lapic_phys, 0xFED00000u);
+	assert_int_equal(m.flags, 1);
+	/* an entry running past the end stops the walk */
+	t[45] = 200;
+	assert_int_equal(madt_decode(t, off, &m), 0);
+	assert_int_equal(m.nr_cpus, 0);
+	/* an entry of length 0 too */
+	t[45] = 0;
+	assert_int_equal(madt_decode(t, off, &m), 0);
+	assert_int_equal(m.nr_cpus, 0);
+	assert_int_equal(madt_decode(t, 40, &m), -1);
+	t[0] = 'X';
+	assert_int_equal(madt_decode(t, off, &m), -1);
+}
+
+/* The MP table: processors (20-byte entries) among 8-byte ones, disabled
+ * ones skipped, checksum and signature checked. */
+static void test_mptable_decode(void **state)
+{
+	u8 t[128] = { 'P', 'C', 'M', 'P' };
+	struct madt_info m;
+	u32 off = 44, n = 0;
+	u8 sum = 0;
+	(void)state;
+	off = put_entry(t, off, (const u8[]){ 0, 0, 0x14, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 20), n++;
+	off = put_entry(t, off, (const u8[]){ 0, 5, 0x14, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 20), n++;
+	off = put_entry(t, off, (const u8[]){ 0, 7, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 20), n++;
+	off = put_entry(t, off, (const u8[]){ 1, 0, 'I', 'S', 'A', ' ', ' ', ' ' }, 8), n++;
+	off = put_entry(t, off, (const u8[]){ 2, 9, 0x11, 1, 0, 0, 0xC0, 0xFE }, 8), n++;
+	t[4] = (u8)off, t[5] = 0;
+	t[34] = (u8)n, t[35] = 0;
+	t[36] = 0x00, t[37] = 0x00, t[38] = 0xE0, t[39] = 0xFE;
+	for (u32 i = 0; i < off; i++)
+		sum = (u8)(sum + t[i]);
+	t[7] = (u8)(0x100 - sum);
+	assert_int_equal(mptable_decode(t, off, &m), 0);
+	assert_int_equal(m.nr_cpus, 2);
+	assert_int_equal(m.apic_id[0], 0);
+	assert_int_equal(m.apic_id[1], 5);
+	assert_int_equal(m.disabled, 1);
+	assert_int_equal(m.lapic_phys, 0xFEE00000u);
+	t[8] ^= 1; /* checksum broken */
+	assert_int_equal(mptable_decode(t, off, &m), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_refill_one_batch, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_high_drains_batch, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_high_raised, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_lock_per_page, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_hot_and_cold, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_double_free, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_mm_check_sees_lists, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_bypass_and_switch_drain, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_off_restores, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_concurrent_stress, fixture_setup_cb, teardown),
+		cmocka_unit_test(test_spinlock_mutual_exclusion),
+		cmocka_unit_test(test_spinlock_trylock_and_wrap),
+		cmocka_unit_test(test_madt_decode),
+		cmocka_unit_test(test_mptable_decode),
+	};
+	return cmocka_run_group_tests_name("pcp", tests, NULL, NULL);
+}
