@@ -5,6 +5,7 @@
 #include "mm/page_alloc.h"
 #include "kernel/mwc.h"
 #include "mm/page_color.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 #include "mm/shuffle.h"
 
@@ -98,6 +99,7 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 	} else {
 		mm_release_memblock();
 	}
+	mobility_init(mm_config.mobility_grouping);
 	mm_select_boot_placement();
 	return 0;
 }
