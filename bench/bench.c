@@ -6,24 +6,38 @@
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
+#include "mm/pagetypeinfo.h"
 #include "mm/placement.h"
 
 static u32 run_set(u32 mask, const struct bench_config *cfg)
 {
 	u32 failures = 0;
 
-	if (mask & BENCH_BIT(BENCH_STRIDE))
+	/* after each benchmark, one pagetypeinfo line (mm/pagetypeinfo.h) */
+	if (mask & BENCH_BIT(BENCH_STRIDE)) {
 		failures += bench_stride(cfg);
-	if (mask & BENCH_BIT(BENCH_FFT))
+		pagetypeinfo_summary("stride");
+	}
+	if (mask & BENCH_BIT(BENCH_FFT)) {
 		failures += bench_fft(cfg);
-	if (mask & BENCH_BIT(BENCH_PROBE))
+		pagetypeinfo_summary("fft");
+	}
+	if (mask & BENCH_BIT(BENCH_PROBE)) {
 		failures += bench_probe(cfg);
-	if (mask & BENCH_BIT(BENCH_TRIAD))
+		pagetypeinfo_summary("probe");
+	}
+	if (mask & BENCH_BIT(BENCH_TRIAD)) {
 		failures += bench_triad(cfg);
-	if (mask & BENCH_BIT(BENCH_SPARSE))
+		pagetypeinfo_summary("triad");
+	}
+	if (mask & BENCH_BIT(BENCH_SPARSE)) {
 		failures += bench_sparse(cfg);
-	if (mask & BENCH_BIT(BENCH_REUSE))
+		pagetypeinfo_summary("sparse");
+	}
+	if (mask & BENCH_BIT(BENCH_REUSE)) {
 		failures += bench_reuse(cfg);
+		pagetypeinfo_summary("reuse");
+	}
 	return failures;
 }
 

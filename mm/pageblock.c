@@ -30,8 +30,9 @@ void mobility_init(bool on)
 	mobility_stats = (struct mobility_stats){ 0 };
 	for_each_zone(zone)
 		if (zone_populated(zone) && zone->mobility_small && on)
-			printk("mobility: zone %s: %u pages, fewer than %u page blocks of %u: grouping off in this zone\n",
-			       zone->name, zone->present_pages, MIGRATE_TYPES, pageblock_nr_pages);
+			printk(
+			    "mobility: zone %s: %u pages, fewer than %u page blocks of %u: grouping off in this zone\n",
+			    zone->name, zone->present_pages, MIGRATE_TYPES, pageblock_nr_pages);
 	mobility_grouping_set(on);
 }
 
@@ -129,7 +130,8 @@ void mobility_grouping_set(bool on)
 		if (!zone_populated(zone))
 			continue;
 		if (on)
-			for (pfn = zone->zone_start_pfn & ~(pageblock_nr_pages - 1); pfn < end; pfn += pageblock_nr_pages)
+			for (pfn = zone->zone_start_pfn & ~(pageblock_nr_pages - 1); pfn < end;
+			     pfn += pageblock_nr_pages)
 				if (block_wholly_free(zone, pfn))
 					set_pageblock_migratetype(zone, pfn, MIGRATE_MOVABLE);
 		__placement_reset_zone(zone);

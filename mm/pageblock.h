@@ -55,9 +55,9 @@ extern const char *const migratetype_names[MIGRATE_TYPES];
  * served from type ft's lists or by stealing one of its blocks. */
 struct mobility_stats {
 	u32 fallbacks[MIGRATE_TYPES][MIGRATE_TYPES];
-	u32 steals;	  /* whole page blocks taken over */
-	u32 steal_pages;  /* free pages moved to the request's lists by steals */
-	u32 no_steal;	  /* fallbacks that took a block without taking its page block */
+	u32 steals;	 /* whole page blocks taken over */
+	u32 steal_pages; /* free pages moved to the request's lists by steals */
+	u32 no_steal;	 /* fallbacks that took a block without taking its page block */
 };
 extern struct mobility_stats mobility_stats;
 
