@@ -38,6 +38,10 @@ static u32 run_set(u32 mask, const struct bench_config *cfg)
 		failures += bench_reuse(cfg);
 		pagetypeinfo_summary("reuse");
 	}
+	if (mask & BENCH_BIT(BENCH_FRAG)) {
+		failures += bench_frag(cfg);
+		pagetypeinfo_summary("frag");
+	}
 	return failures;
 }
 

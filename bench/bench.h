@@ -19,9 +19,10 @@ enum bench_which {
 	BENCH_PROBE,
 	BENCH_TRIAD,
 	BENCH_SPARSE,
-	BENCH_REUSE
+	BENCH_REUSE,
+	BENCH_FRAG
 };
-#define BENCH_NR     8
+#define BENCH_NR     9
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];
@@ -175,6 +176,9 @@ u32 bench_fft(const struct bench_config *cfg);
 u32 bench_triad(const struct bench_config *cfg);
 u32 bench_sparse(const struct bench_config *cfg);
 u32 bench_reuse(const struct bench_config *cfg);
+/* bench=frag (bench/frag.c): high-order allocations after a churn, grouping
+ * by mobility on and off, as memory stands / with reclaim / with compaction. */
+u32 bench_frag(const struct bench_config *cfg);
 /* Bytes of virtual space from BENCH_VA that the selected benchmarks map
  * (page tables for it are built once, before the leak-check baseline):
  * 2 x max_ws, more for triad's three ranges and sparse's spread pages. */

@@ -409,6 +409,25 @@ int __free_pages(struct page *page, u32 order)
 	return 0;
 }
 
+u32 isolate_free_block(struct page *page, u32 mt)
+{
+	irqflags_t flags = zone_lock_irqsave();
+	u32 order, i;
+
+	if (!(page->flags & PG_buddy) || mt >= MIGRATE_TYPES) {
+		zone_unlock_irqrestore(flags);
+		return 0;
+	}
+	order = page->private;
+	__del_page_from_free_list(page_zone(page), page, order);
+	for (i = 0; i < (1u << order); i++) {
+		page[i].flags = (page[i].flags & ~PG_MT_MASK) | PG_head | (mt << PG_MT_SHIFT);
+		page[i].private = 0;
+	}
+	zone_unlock_irqrestore(flags);
+	return 1u << order;
+}
+
 u32 nr_free_pages(void)
 {
 	struct zone *zone;

@@ -69,6 +69,13 @@ static inline struct page *alloc_page(gfp_t gfp)
  * Returns 0, or -1 for such a bad free. */
 int __free_pages(struct page *page, u32 order);
 
+/* For compaction (mm/compaction.c, Linux's isolate_freepages_block): takes
+ * the free block headed by page off the free lists and makes each of its
+ * 2^order pages an allocated order-0 block of migrate type mt, to be freed
+ * with __free_pages(p, 0). Returns the pages taken, 0 when page heads no
+ * free block (or mt is out of range). */
+u32 isolate_free_block(struct page *page, u32 mt);
+
 /* Pages on all free lists of all zones. */
 u32 nr_free_pages(void);
 /* Bad frees reported so far (see __free_pages). */

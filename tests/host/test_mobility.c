@@ -109,8 +109,8 @@ static void test_movable_fallback_without_steal_makes_mixed_block(void **state)
 	assert_int_equal(page_to_pfn(unmov[599]) & ~(pageblock_nr_pages - 1), ubase);
 	/* every movable page of both zones */
 	while ((m = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 0)) != NULL) {
-		if (page_zonenum(m) == ZONE_NORMAL &&
-		    (page_to_pfn(m) & ~(pageblock_nr_pages - 1)) == ubase && n < ARRAY_SIZE(held))
+		if (page_zonenum(m) == ZONE_NORMAL && (page_to_pfn(m) & ~(pageblock_nr_pages - 1)) == ubase &&
+		    n < ARRAY_SIZE(held))
 			break; /* the first movable page taken from the unmovable block */
 		assert_true(n < ARRAY_SIZE(held));
 		held[n++] = m;
@@ -266,13 +266,15 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gfp_states_the_type),
-		cmocka_unit_test_setup_teardown(test_unmovable_steals_whole_blocks, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_unmovable_steals_whole_blocks, fixture_setup_cb,
+						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_movable_fallback_without_steal_makes_mixed_block, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_small_zone_switches_grouping_off, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_switch_off_and_on, fixture_setup_cb, fixture_teardown_cb),
-		cmocka_unit_test_setup_teardown(test_placement_switch_keeps_types, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_placement_switch_keeps_types, fixture_setup_cb,
+						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_check_catches_block_on_wrong_type, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_pagetypeinfo_format, fixture_setup_cb, fixture_teardown_cb),
