@@ -44,15 +44,15 @@
 #include "mm/pageblock.h"
 #include "mm/pagetypeinfo.h"
 
-#define FRAG_ROUNDS	 60u
-#define FRAG_BATCH_DIV	 40u   /* pages per round: free / 40 */
-#define FRAG_LIVE_PCT	 85u   /* the workload holds at most this % of its start's free memory */
-#define FRAG_MAX_LIFE	 220u  /* rounds */
-#define FRAG_ATTEMPTS	 160u  /* the thread's test */
-#define FRAG_MAX_RUNS	 3u
-#define FRAG_NONE	 0xffffffffu
-#define FRAG_ORDERS	 8u
-#define FRAG_WAYS	 3u
+#define FRAG_ROUNDS    60u
+#define FRAG_BATCH_DIV 40u  /* pages per round: free / 40 */
+#define FRAG_LIVE_PCT  85u  /* the workload holds at most this % of its start's free memory */
+#define FRAG_MAX_LIFE  220u /* rounds */
+#define FRAG_ATTEMPTS  160u /* the thread's test */
+#define FRAG_MAX_RUNS  3u
+#define FRAG_NONE      0xffffffffu
+#define FRAG_ORDERS    8u
+#define FRAG_WAYS      3u
 
 static const u32 frag_orders[FRAG_ORDERS] = { 10, 9, 8, 7, 6, 5, 4, 3 };
 static const char *const way_names[FRAG_WAYS] = { "as memory stands", "with reclaim", "with compaction" };
@@ -69,7 +69,7 @@ struct frag {
 	u32 *rmap; /* pfn -> slot, FRAG_NONE: not the workload's */
 	u32 rmap_len;
 	u32 death[FRAG_ROUNDS + FRAG_MAX_LIFE]; /* first slot dying in round r */
-	u32 live, lru;			       /* live pages; first slot not yet checked by LRU freeing */
+	u32 live, lru;				/* live pages; first slot not yet checked by LRU freeing */
 	struct page *held[FRAG_ATTEMPTS];
 };
 
@@ -139,9 +139,10 @@ static bool churn(struct frag *f, u32 seed)
 	f->n = f->live = f->lru = 0;
 	for (r = 0; r < FRAG_ROUNDS; r++) {
 		for (i = 0; i < batch; i++) {
-			u32 d = mwc_below(&g, 100), type = d < 4 ? MIGRATE_UNMOVABLE : d < 20 ? MIGRATE_RECLAIMABLE
-										: MIGRATE_MOVABLE;
-			gfp_t gfp = GFP_KERNEL | (type == MIGRATE_MOVABLE	  ? __GFP_MOVABLE
+			u32 d = mwc_below(&g, 100), type = d < 4    ? MIGRATE_UNMOVABLE
+							   : d < 20 ? MIGRATE_RECLAIMABLE
+								    : MIGRATE_MOVABLE;
+			gfp_t gfp = GFP_KERNEL | (type == MIGRATE_MOVABLE	? __GFP_MOVABLE
 						  : type == MIGRATE_RECLAIMABLE ? __GFP_RECLAIMABLE
 										: 0);
 			struct page *p;
@@ -365,14 +366,16 @@ u32 bench_frag(const struct bench_config *cfg)
 		printk("frag: %-17s", way_names[way]);
 		for (oi = 0; oi < FRAG_ORDERS; oi++) {
 			char b1[24], b2[24];
-			printk(" %5s|%5s", fx(b1, sums[1][way][oi].pct / runs, 1), fx(b2, sums[0][way][oi].pct / runs, 1));
+			printk(" %5s|%5s", fx(b1, sums[1][way][oi].pct / runs, 1),
+			       fx(b2, sums[0][way][oi].pct / runs, 1));
 		}
 		printk("\n");
 	}
 	for (g = 2; g-- > 0;) {
 		const struct frag_sum *s = &sums[g][0][0];
 		char b1[24], b2[24], b3[24], b4[24];
-		printk("frag: grouping=%-3s clean blocks %s of %s, blocks with an unmovable page %s (fewest possible %s)\n",
+		printk("frag: grouping=%-3s clean blocks %s of %s, blocks with an unmovable page %s (fewest possible "
+		       "%s)\n",
 		       g ? "on" : "off", fx(b1, s->clean / runs, 1), fx(b2, s->blocks / runs, 1),
 		       fx(b3, s->with_unmov / runs, 1), fx(b4, s->min_unmov / runs, 1));
 	}

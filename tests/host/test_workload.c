@@ -66,9 +66,10 @@ static void test_param_list_message(void **state)
 	capture_start();
 	assert_int_equal(cmdline_parse("bench=stride,bogus", p, 1), 1);
 	assert_int_equal(mask, BENCH_BIT(BENCH_ALL));
-	assert_non_null(strstr(capture_text(),
-			       "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; accepted: "
-			       "comma-separated all|fft|stride|none|probe|triad|sparse|reuse; keeping default all\n"));
+	assert_non_null(
+	    strstr(capture_text(),
+		   "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; accepted: "
+		   "comma-separated all|fft|stride|none|probe|triad|sparse|reuse|frag; keeping default all\n"));
 	capture_reset();
 	assert_int_equal(cmdline_parse("bench=triad,sparse", p, 1), 0);
 	assert_int_equal(mask, BENCH_BIT(BENCH_TRIAD) | BENCH_BIT(BENCH_SPARSE));
@@ -87,7 +88,8 @@ static void test_bench_expand(void **state)
 			 BENCH_BIT(BENCH_STRIDE) | BENCH_BIT(BENCH_FFT) | BENCH_BIT(BENCH_TRIAD));
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_NONE) | BENCH_BIT(BENCH_REUSE)), BENCH_BIT(BENCH_REUSE));
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_PROBE)), BENCH_BIT(BENCH_PROBE));
-	assert_int_equal(bench_expand(0xffffff00u), 0); /* unknown bits dropped */
+	assert_int_equal(bench_expand(BENCH_BIT(BENCH_FRAG)), BENCH_BIT(BENCH_FRAG)); /* opt-in, not in all */
+	assert_int_equal(bench_expand(0xfffffe00u), 0);				      /* unknown bits dropped */
 }
 
 /* a0 b0 c0 a1 b1 c1 ...: every page of every array exactly once. */
