@@ -17,10 +17,12 @@
  *
  * Then, at order 10 and at orders 9..3, up to 160 attempts (fewer when the
  * memory not pinned by unmovable pages or ballast holds fewer blocks of the
- * order), in three ways: as memory stands; with reclaim (on a failure, the
+ * order), in four ways: as memory stands; with reclaim (on a failure, the
  * workload's movable and reclaimable pages are freed oldest first until a
  * block of the order is free, as page-out did in the thread); with
- * compaction (on a failure, compact_zone() on Normal, then DMA). Each
+ * compaction (on a failure, compact_zone() on Normal, then DMA: it can only
+ * assemble the free memory there is); and with reclaim and compaction together (compaction; when it fails,
+ * 2^order pages more reclaimed, oldest first, and compaction again). Each
  * (grouping, way, order) starts from a fresh churn; runs repeat with other
  * MWC seeds (at most 3: bench_runs= caps it). Figures per point: attempts,
  * successes, success rate (mean and sd over runs), page blocks holding no
@@ -52,10 +54,11 @@
 #define FRAG_MAX_RUNS  3u
 #define FRAG_NONE      0xffffffffu
 #define FRAG_ORDERS    8u
-#define FRAG_WAYS      3u
+#define FRAG_WAYS      4u /* bit 0: reclaim, bit 1: compaction */
 
 static const u32 frag_orders[FRAG_ORDERS] = { 10, 9, 8, 7, 6, 5, 4, 3 };
-static const char *const way_names[FRAG_WAYS] = { "as memory stands", "with reclaim", "with compaction" };
+static const char *const way_names[FRAG_WAYS] = { "as memory stands", "with reclaim", "with compaction",
+						  "reclaim+compact" };
 
 struct frag_obj {
 	u32 pfn;  /* FRAG_NONE once freed */
@@ -257,10 +260,27 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 				}
 			p = alloc_pages(GFP_KERNEL, order);
 		}
-		if (!p && way == 2) {
+		while (!p && way >= 2) {
+			/* compaction; with reclaim too (way 3): when compaction
+			 * fails, 2^order more pages are reclaimed (oldest
+			 * first) and it runs again (Linux's direct reclaim and
+			 * compaction) */
+			u32 want = nr_free_pages() + (1u << order);
+			bool any = false;
+
 			for (z = 0; z < ARRAY_SIZE(zl) && !p; z++)
 				if (compact_zone(&contig_page_data.node_zones[zl[z]], order, frag_move, f))
 					p = alloc_pages(GFP_KERNEL, order);
+			if (p || way == 2)
+				break;
+			for (i = 0; i < f->n && nr_free_pages() < want; i++)
+				if (f->obj[i].pfn != FRAG_NONE && f->obj[i].type != MIGRATE_UNMOVABLE) {
+					obj_free(f, i);
+					reclaimed++;
+					any = true;
+				}
+			if (!any)
+				break;
 		}
 		if (p)
 			f->held[successes++] = p;
@@ -303,7 +323,7 @@ static void frag_report(u32 g, u32 way, u32 oi)
 	printk("@result bench=frag grouping=%s reclaim=%s compaction=%s order=%u runs=%u attempts=%u successes=%u "
 	       "clean_blocks=%u success_pct=%s success_pct_sd=%s blocks=%u with_unmovable=%u min_unmovable_blocks=%u "
 	       "mixed=%u frag_index=%s unusable_index=%s moved_per_success=%s reclaimed_per_success=%s\n",
-	       g ? "on" : "off", way == 1 ? "on" : "off", way == 2 ? "on" : "off", frag_orders[oi], s->runs,
+	       g ? "on" : "off", (way & 1) ? "on" : "off", (way & 2) ? "on" : "off", frag_orders[oi], s->runs,
 	       (u32)(s->attempts / n + 0.5), (u32)(s->successes / n + 0.5), (u32)(s->clean / n + 0.5), fx(b1, mean, 1),
 	       fx(b2, var > 0 ? bench_sqrt(var) : 0, 1), (u32)(s->blocks / n + 0.5), (u32)(s->with_unmov / n + 0.5),
 	       (u32)(s->min_unmov / n + 0.5), (u32)(s->mixed / n + 0.5), fx(b3, s->fidx / n, 3), fx(b4, s->uidx / n, 3),
@@ -317,7 +337,7 @@ u32 bench_frag(const struct bench_config *cfg)
 	struct page *objs_pg, *rmap_pg;
 	u32 objs_order, rmap_order, runs = MIN(MAX(cfg->runs, 1u), FRAG_MAX_RUNS), run, g, way, oi, i, failures = 0;
 	bool grouping0 = mobility_grouping_enabled;
-	u32 ways = compaction_enabled ? FRAG_WAYS : 2;
+	u32 ways = compaction_enabled ? FRAG_WAYS : 2; /* without compaction: ways 0 and 1 */
 
 	printk("\nbench=frag: churn of %u rounds (4%% unmovable long-lived, 16%% reclaimable, 80%% movable in LRU "
 	       "order), then up to %u high-order attempts per order and way; grouping on and off, %u run(s)\n",
