@@ -23,7 +23,8 @@
  * compaction (on a failure, compact_zone() on Normal, then DMA: it can only
  * assemble the free memory there is); and with reclaim and compaction together (compaction; when it fails,
  * 2^order pages more reclaimed, oldest first, and compaction again). Each
- * (grouping, way, order) starts from a fresh churn; runs repeat with other
+ * (grouping, way, order) starts from a fresh churn, the same for every
+ * way and for grouping on and off (the seed depends on run and order); runs repeat with other
  * MWC seeds (at most 3: bench_runs= caps it). Figures per point: attempts,
  * successes, success rate (mean and sd over runs), page blocks holding no
  * unmovable page (clean_blocks: what reclaim or compaction can free at
@@ -32,7 +33,8 @@
  * space index at the order (before the attempts; x1000 in Linux, here
  * 0..1, -1 = a block is free), pages reclaimed / moved per success.
  *
- * GFP_KERNEL requests (Normal, then DMA; identity-mapped low memory, so
+ * Runs under the buddy policy (switched and restored: per-task colors
+ * would make the points differ). GFP_KERNEL requests (Normal, then DMA; identity-mapped low memory, so
  * compaction copies pages through their physical addresses). Opt-in: not
  * part of bench=all. */
 #include "bench/bench.h"
@@ -45,6 +47,7 @@
 #include "mm/page_alloc.h"
 #include "mm/pageblock.h"
 #include "mm/pagetypeinfo.h"
+#include "mm/placement.h"
 
 #define FRAG_ROUNDS    60u
 #define FRAG_BATCH_DIV 40u  /* pages per round: free / 40 */
@@ -83,6 +86,10 @@ struct frag_sum {
 	    reclaimed;
 };
 static struct frag_sum sums[2][FRAG_WAYS][FRAG_ORDERS];
+/* Every zone's page block types at the benchmark's start, restored before
+ * each point (a steal in a block that stays partly in use, e.g. one with
+ * the kernel's pages, would otherwise carry over to the next point). */
+static u32 types0[MAX_NR_ZONES][PAGEBLOCK_MAP_WORDS];
 
 static void *frag_pages(u32 bytes, struct page **pg, u32 *order)
 {
@@ -235,6 +242,12 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 	struct pageblock_census c, t = { 0 };
 	double fidx, uidx;
 
+	/* every point from the same start: the workload's pages are all
+	 * freed, the page block types are the benchmark's start's, free
+	 * blocks move to their lists (address order) */
+	for (z = 0; z < MAX_NR_ZONES; z++)
+		memcpy(contig_page_data.node_zones[z].pageblock_flags, types0[z], sizeof(types0[z]));
+	mobility_grouping_set(mobility_grouping_enabled);
 	churn(f, seed);
 	for (z = 0; z < ARRAY_SIZE(zl); z++) {
 		pageblock_census(&contig_page_data.node_zones[zl[z]], &c);
@@ -337,6 +350,7 @@ u32 bench_frag(const struct bench_config *cfg)
 	struct page *objs_pg, *rmap_pg;
 	u32 objs_order, rmap_order, runs = MIN(MAX(cfg->runs, 1u), FRAG_MAX_RUNS), run, g, way, oi, i, failures = 0;
 	bool grouping0 = mobility_grouping_enabled;
+	u32 policy0;
 	u32 ways = compaction_enabled ? FRAG_WAYS : 2; /* without compaction: ways 0 and 1 */
 
 	printk("\nbench=frag: churn of %u rounds (4%% unmovable long-lived, 16%% reclaimable, 80%% movable in LRU "
@@ -359,18 +373,26 @@ u32 bench_frag(const struct bench_config *cfg)
 	for (i = 0; i < f.rmap_len; i++)
 		f.rmap[i] = FRAG_NONE;
 	memset(sums, 0, sizeof(sums));
+	if (placement_active_id != PLACEMENT_BUDDY) /* deterministic picks: no per-task colors */
+		printk("bench=frag: placement %s -> buddy for its runs (restored after)\n", placement_name());
+	policy0 = placement_active_id;
+	placement_select_id(PLACEMENT_BUDDY);
+	mobility_grouping_set(true); /* wholly free page blocks movable */
+	for (i = 0; i < MAX_NR_ZONES; i++)
+		memcpy(types0[i], contig_page_data.node_zones[i].pageblock_flags, sizeof(types0[i]));
 	task_start("frag");
 	for (run = 0; run < runs; run++)
 		for (g = 0; g < 2; g++) {
 			mobility_grouping_set(g == 1); /* the workload's pages are all freed here */
 			for (way = 0; way < ways; way++)
 				for (oi = 0; oi < FRAG_ORDERS; oi++)
-					frag_point(&f, 0xf7a90000u + run * 977u + oi * 131u + way * 7u, way, oi,
+					frag_point(&f, 0xf7a90000u + run * 977u + oi * 131u, way, oi,
 						   &sums[g][way][oi]);
 			pagetypeinfo_summary(g ? "frag-grouping-on" : "frag-grouping-off");
 		}
 	task_end();
 	mobility_grouping_set(grouping0);
+	placement_select_id(policy0);
 	for (g = 2; g-- > 0;)
 		for (way = 0; way < ways; way++)
 			for (oi = 0; oi < FRAG_ORDERS; oi++)

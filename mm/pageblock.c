@@ -36,7 +36,10 @@ void mobility_init(bool on)
 	mobility_grouping_set(on);
 }
 
-/* Pages in the page block at base that are free or allocated as start_mt. */
+/* Pages in the page block at base that are free or "alike" start_mt (Linux's
+ * steal_suitable_fallback): for a movable request, movable pages (and
+ * ballast); for an unmovable or reclaimable one, every page that is not
+ * movable (unmovable, reclaimable, reserved: they share blocks). */
 static u32 block_alike_pages(const struct zone *zone, u32 base, u32 start_mt)
 {
 	u32 pfn = base, end = base + pageblock_nr_pages, n = 0;
@@ -54,10 +57,12 @@ static u32 block_alike_pages(const struct zone *zone, u32 base, u32 start_mt)
 			n += size;
 		} else if (p->flags & PG_head) {
 			size = 1u << p->private;
-			if (page_mt(p) == start_mt)
+			if ((page_mt(p) == MIGRATE_MOVABLE) == (start_mt == MIGRATE_MOVABLE))
 				n += size;
-		} else if ((p->flags & PG_ballast) && BALLAST_MIGRATETYPE == start_mt) {
-			n++;
+		} else if (p->flags & PG_ballast) {
+			n += (BALLAST_MIGRATETYPE == MIGRATE_MOVABLE) == (start_mt == MIGRATE_MOVABLE);
+		} else if (p->flags & PG_reserved) {
+			n += start_mt != MIGRATE_MOVABLE;
 		}
 		pfn += size;
 	}

@@ -20,8 +20,9 @@
  *    with little in use). When that free block is at least half a page
  *    block (order >= pageblock_order / 2), or the request is unmovable or
  *    reclaimable, the page block is considered for stealing: when its free
- *    pages plus its pages already of the request's type are at least half
- *    of the block (or the free block is the whole page block), the whole
+ *    pages plus its pages "alike" the request (movable pages for a movable
+ *    request; every page that is not movable for an unmovable or
+ *    reclaimable one, as Linux counts them) are at least half of the block (or the free block is the whole page block), the whole
  *    page block changes type and its free blocks move to the request's
  *    lists (a steal). Otherwise the request takes a block off the other
  *    type's lists (a fallback without steal; the block becomes mixed).
@@ -108,7 +109,7 @@ static inline bool can_steal_fallback(u32 order, u32 start_mt)
 
 /* Tries to take the page block holding the free block (page, order) for
  * type start_mt: when order >= pageblock_order, or the block's free pages
- * plus its allocated pages of type start_mt are at least half the page
+ * plus its pages alike start_mt (see above) are at least half the page
  * block, sets the block's type and moves every free block inside it to
  * start_mt's lists (keeping nr_free_mt right); counts the steal. Returns
  * true when it took the block. Zone lock held. */
