@@ -216,6 +216,40 @@ static void test_placement_switch_keeps_types(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* Coloring with grouping: binhop hands a type's pages out round-robin over
+ * the colors from that type's lists, so after 1000 unmovable allocations
+ * the unmovable page block's free pages are still even over the 64 colors
+ * (whole page blocks hold every color equally: 16 pages each), and every
+ * allocation hit its color. */
+static void test_colors_even_within_a_type(void **state)
+{
+	u32 count[64] = { 0 }, pfn, i, lo = ~0u, hi = 0, sum = 0;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	for (i = 0; i < 1000; i++)
+		assert_non_null(alloc_pages(GFP_KERNEL, 0));
+	assert_int_equal(placement_task_of(current)->hits, 1000);
+	assert_int_equal(placement_task_of(current)->misses, 0);
+	assert_int_equal(mobility_stats.steals, 1);
+	for (pfn = normal()->zone_start_pfn; pfn < zone_end_pfn(normal()); pfn++) {
+		const struct page *p = pfn_to_page(pfn);
+		if ((p->flags & PG_buddy) && page_mt(p) == MIGRATE_UNMOVABLE)
+			for (i = 0; i < (1u << p->private); i++)
+				count[(pfn + i) % 64]++;
+	}
+	for (i = 0; i < 64; i++) {
+		lo = count[i] < lo ? count[i] : lo;
+		hi = count[i] > hi ? count[i] : hi;
+		sum += count[i];
+	}
+	assert_int_equal(sum, 1024 - 1000); /* the block's 24 free pages: 0 or 1 per color */
+	assert_int_equal(lo, 0);
+	assert_int_equal(hi, 1);
+	assert_int_equal(mm_check(), 0);
+}
+
 /* mm_check names a free block on another type's lists (moved by hand,
  * counters kept consistent). */
 static void test_check_catches_block_on_wrong_type(void **state)
@@ -275,6 +309,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_switch_off_and_on, fixture_setup_cb, fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_placement_switch_keeps_types, fixture_setup_cb,
 						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_colors_even_within_a_type, fixture_setup_cb, fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_check_catches_block_on_wrong_type, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_pagetypeinfo_format, fixture_setup_cb, fixture_teardown_cb),
