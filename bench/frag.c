@@ -86,11 +86,17 @@ struct frag_sum {
 	double attempts, successes, pct, pct2, clean, blocks, with_unmov, min_unmov, mixed, fidx, uidx, moved,
 	    reclaimed;
 };
-static struct frag_sum sums[2][FRAG_WAYS][FRAG_ORDERS];
-/* Every zone's page block types at the benchmark's start, restored before
- * each point (a steal in a block that stays partly in use, e.g. one with
- * the kernel's pages, would otherwise carry over to the next point). */
-static u32 types0[MAX_NR_ZONES][PAGEBLOCK_MAP_WORDS];
+/* The benchmark's own tables, in pages it allocates (not in the kernel
+ * image: small machines count every page): the sums, and every zone's page
+ * block types at the benchmark's start, restored before each point (a steal
+ * in a block that stays partly in use, e.g. one with the kernel's pages,
+ * would otherwise carry over to the next point). */
+struct frag_tables {
+	struct frag_sum sums[2][FRAG_WAYS][FRAG_ORDERS];
+	u32 types0[MAX_NR_ZONES][PAGEBLOCK_MAP_WORDS];
+};
+static struct frag_sum (*sums)[FRAG_WAYS][FRAG_ORDERS];
+static u32 (*types0)[PAGEBLOCK_MAP_WORDS];
 
 static void *frag_pages(u32 bytes, struct page **pg, u32 *order)
 {
@@ -247,7 +253,8 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 	 * freed, the page block types are the benchmark's start's, free
 	 * blocks move to their lists (address order) */
 	for (z = 0; z < MAX_NR_ZONES; z++)
-		memcpy(contig_page_data.node_zones[z].pageblock_flags, types0[z], sizeof(types0[z]));
+		memcpy(contig_page_data.node_zones[z].pageblock_flags, types0[z],
+		       sizeof(types0[z][0]) * PAGEBLOCK_MAP_WORDS);
 	mobility_grouping_set(mobility_grouping_enabled);
 	churn(f, seed);
 	for (z = 0; z < ARRAY_SIZE(zl); z++) {
@@ -384,8 +391,10 @@ static void page_test(bool grouping)
 u32 bench_frag(const struct bench_config *cfg)
 {
 	static struct frag f;
-	struct page *objs_pg, *rmap_pg;
-	u32 objs_order, rmap_order, runs = MIN(MAX(cfg->runs, 1u), FRAG_MAX_RUNS), run, g, way, oi, i, failures = 0;
+	struct page *objs_pg, *rmap_pg, *tab_pg;
+	struct frag_tables *tab;
+	u32 objs_order, rmap_order, tab_order, runs = MIN(MAX(cfg->runs, 1u), FRAG_MAX_RUNS), run, g, way, oi, i,
+					       failures = 0;
 	bool grouping0 = mobility_grouping_enabled;
 	u32 policy0;
 	u32 ways = compaction_enabled ? FRAG_WAYS : 2; /* without compaction: ways 0 and 1 */
@@ -399,24 +408,30 @@ u32 bench_frag(const struct bench_config *cfg)
 	f.rmap_len = max_pfn;
 	f.obj = frag_pages(f.cap * (u32)sizeof(*f.obj), &objs_pg, &objs_order);
 	f.rmap = frag_pages(f.rmap_len * 4, &rmap_pg, &rmap_order);
-	if (!f.obj || !f.rmap) {
+	tab = frag_pages((u32)sizeof(*tab), &tab_pg, &tab_order);
+	if (!f.obj || !f.rmap || !tab) {
 		printk("@result bench=frag skipped=memory (no contiguous low memory for the workload's tables)\n");
 		if (f.obj)
 			__free_pages(objs_pg, objs_order);
 		if (f.rmap)
 			__free_pages(rmap_pg, rmap_order);
+		if (tab)
+			__free_pages(tab_pg, tab_order);
 		return 0;
 	}
+	sums = tab->sums;
+	types0 = tab->types0;
 	for (i = 0; i < f.rmap_len; i++)
 		f.rmap[i] = FRAG_NONE;
-	memset(sums, 0, sizeof(sums));
+	memset(tab, 0, sizeof(*tab));
 	if (placement_active_id != PLACEMENT_BUDDY) /* deterministic picks: no per-task colors */
 		printk("bench=frag: placement %s -> buddy for its runs (restored after)\n", placement_name());
 	policy0 = placement_active_id;
 	placement_select_id(PLACEMENT_BUDDY);
 	mobility_grouping_set(true); /* wholly free page blocks movable */
 	for (i = 0; i < MAX_NR_ZONES; i++)
-		memcpy(types0[i], contig_page_data.node_zones[i].pageblock_flags, sizeof(types0[i]));
+		memcpy(types0[i], contig_page_data.node_zones[i].pageblock_flags,
+		       sizeof(types0[i][0]) * PAGEBLOCK_MAP_WORDS);
 	task_start("frag");
 	for (run = 0; run < runs; run++)
 		for (g = 0; g < 2; g++) {
@@ -462,6 +477,7 @@ u32 bench_frag(const struct bench_config *cfg)
 	}
 	__free_pages(objs_pg, objs_order);
 	__free_pages(rmap_pg, rmap_order);
+	__free_pages(tab_pg, tab_order);
 	if (cfg->check && mm_check() != 0)
 		failures++;
 	return failures;

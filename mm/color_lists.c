@@ -98,7 +98,7 @@ void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct 
 
 u32 color_lists_nr_lists(const struct zone *zone, u32 order)
 {
-	const struct color_lists *cl = lists_of(zone, 0);
+	const struct color_lists *cl = lists_of(zone, MIGRATE_MOVABLE); /* every zone has it */
 	return cl ? cl->area[order].nr_lists : 1;
 }
 
@@ -122,6 +122,9 @@ static const char *check_type(struct zone *zone, u32 order, u32 mt)
 	struct color_area *a;
 	u32 i;
 
+	if (!cl && zone->mobility_small && mt != MIGRATE_MOVABLE)
+		return zone->free_area[order].nr_free_mt[mt] ? "free blocks of a type a small zone has no lists for"
+							     : NULL;
 	if (!cl)
 		return "coloring policy active without color lists";
 	if (zone->placement[mt] != cl)

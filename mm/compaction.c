@@ -41,7 +41,7 @@ static bool block_pinned(const struct zone *zone, u32 base)
 
 /* The free scanner: order-0 target pages taken off the free lists, from the
  * top of the zone down. */
-#define TARGETS 1024u
+#define TARGETS 256u /* a free block of order <= 8 at a time */
 struct free_scan {
 	u32 pfns[TARGETS]; /* isolated pages, used from the end */
 	u32 n;
@@ -51,7 +51,7 @@ struct free_scan {
 
 /* Refills fs->pfns from page blocks above `floor`; returns false when none
  * is left (the scanners met). */
-static bool isolate_targets(struct zone *zone, struct free_scan *fs, u32 floor)
+static bool isolate_targets(struct zone *zone, struct free_scan *fs, u32 floor, u32 order)
 {
 	while (!fs->n) {
 		if (fs->next <= fs->block) {
@@ -77,6 +77,10 @@ static bool isolate_targets(struct zone *zone, struct free_scan *fs, u32 floor)
 			}
 			if (o == MAX_ORDER || head < fs->block) {
 				fs->next = pfn;
+				continue;
+			}
+			if (p->private >= order || (1u << p->private) > TARGETS) {
+				fs->next = head; /* a block the request could use itself: not a target */
 				continue;
 			}
 			{
@@ -128,7 +132,7 @@ bool compact_zone(struct zone *zone, u32 order, compact_move_fn move, void *arg)
 			} else if (!ballast) {
 				continue;
 			}
-			if (!isolate_targets(zone, &fs, mig))
+			if (!isolate_targets(zone, &fs, mig, order))
 				goto out;
 			t = fs.pfns[fs.n - 1];
 			if (ballast) {

@@ -17,7 +17,9 @@
  * blocks holding an unmovable (or reserved) page are skipped by the
  * migration scanner (they cannot become free); with grouping on, the free
  * scanner takes free pages from MIGRATE_MOVABLE page blocks only (Linux's
- * suitable_migration_target). */
+ * suitable_migration_target), and only from free blocks smaller than the
+ * order asked for (and at most 256 pages): a block the request could use
+ * is never broken up to be filled. */
 #ifndef MM_COMPACTION_H
 #define MM_COMPACTION_H
 

@@ -88,8 +88,10 @@ int placement_setup(const struct placement_config *cfg)
 			if (!zone_populated(zone) || !policies[id]->attach)
 				continue;
 			for (mt = 0; mt < MIGRATE_TYPES; mt++)
-				storage[id][zone - contig_page_data.node_zones][mt] =
-				    policies[id]->attach(zone, mt, cfg, &err);
+				if (!zone->mobility_small || mt == MIGRATE_MOVABLE) /* a zone too small to
+					group only ever uses the movable lists (mm/pageblock.h) */
+					storage[id][zone - contig_page_data.node_zones][mt] =
+					    policies[id]->attach(zone, mt, cfg, &err);
 		}
 		if (err)
 			rc = -1;

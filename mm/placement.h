@@ -112,7 +112,8 @@ struct placement_ops {
 	u8 lists;	  /* enum placement_lists */
 	bool colors;	  /* places by color (counts as page_color_enabled) */
 	/* Allocates the policy's storage for zone and migrate type mt through
-	 * cfg->alloc and returns it (the core stores it in
+	 * cfg->alloc and returns it (only MIGRATE_MOVABLE's in a zone too
+	 * small to group, whose other types' storage stays NULL) (the core stores it in
 	 * zone->placement[mt] while the policy is active); NULL for none.
 	 * *err = -1 when alloc failed. At boot. */
 	void *(*attach)(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err);

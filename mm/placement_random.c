@@ -136,6 +136,9 @@ static const char *random_check_type(struct zone *zone, u32 order, u32 mt)
 	struct random_area *a;
 	u32 i;
 
+	if (!rz && zone->mobility_small && mt != MIGRATE_MOVABLE)
+		return zone->free_area[order].nr_free_mt[mt] ? "free blocks of a type a small zone has no arrays for"
+							     : NULL;
 	if (!rz)
 		return "random policy active without its arrays";
 	a = &rz->area[order];

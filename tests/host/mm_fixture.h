@@ -112,7 +112,7 @@ static inline bool fixture_zone_has_color(int z, u32 order, u32 color)
 {
 	for (u32 mt = 0; mt < MIGRATE_TYPES; mt++) {
 		const struct color_lists *cl = contig_page_data.node_zones[z].placement[mt];
-		for (u32 o = order; o < MAX_ORDER; o++)
+		for (u32 o = order; cl && o < MAX_ORDER; o++) /* NULL: a small zone's unused type */
 			if (color_bitmap_test(&cl->area[o].nonempty, color >> o))
 				return true;
 	}
@@ -123,7 +123,7 @@ static inline bool fixture_zone_has_color(int z, u32 order, u32 color)
 static inline bool fixture_zone_has_color_mt(int z, u32 mt, u32 order, u32 color)
 {
 	const struct color_lists *cl = contig_page_data.node_zones[z].placement[mt];
-	for (u32 o = order; o < MAX_ORDER; o++)
+	for (u32 o = order; cl && o < MAX_ORDER; o++)
 		if (color_bitmap_test(&cl->area[o].nonempty, color >> o))
 			return true;
 	return false;
