@@ -9,32 +9,58 @@
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
+#include "mm/pagetypeinfo.h"
 #include "mm/placement.h"
 
 static u32 run_set(u32 mask, const struct bench_config *cfg)
 {
 	u32 failures = 0;
 
-	if (mask & BENCH_BIT(BENCH_STRIDE))
+	/* after each benchmark, one pagetypeinfo line (mm/pagetypeinfo.h) */
+	if (mask & BENCH_BIT(BENCH_STRIDE)) {
 		failures += bench_stride(cfg);
-	if (mask & BENCH_BIT(BENCH_FFT))
+		pagetypeinfo_summary("stride");
+	}
+	if (mask & BENCH_BIT(BENCH_FFT)) {
 		failures += bench_fft(cfg);
-	if (mask & BENCH_BIT(BENCH_PROBE))
+		pagetypeinfo_summary("fft");
+	}
+	if (mask & BENCH_BIT(BENCH_PROBE)) {
 		failures += bench_probe(cfg);
-	if (mask & BENCH_BIT(BENCH_TRIAD))
+		pagetypeinfo_summary("probe");
+	}
+	if (mask & BENCH_BIT(BENCH_TRIAD)) {
 		failures += bench_triad(cfg);
-	if (mask & BENCH_BIT(BENCH_SPARSE))
+		pagetypeinfo_summary("triad");
+	}
+	if (mask & BENCH_BIT(BENCH_SPARSE)) {
 		failures += bench_sparse(cfg);
-	if (mask & BENCH_BIT(BENCH_REUSE))
+		pagetypeinfo_summary("sparse");
+	}
+	if (mask & BENCH_BIT(BENCH_REUSE)) {
 		failures += bench_reuse(cfg);
-	if (mask & BENCH_BIT(BENCH_COPY))
+		pagetypeinfo_summary("reuse");
+	}
+	if (mask & BENCH_BIT(BENCH_FRAG)) {
+		failures += bench_frag(cfg);
+		pagetypeinfo_summary("frag");
+	}
+	if (mask & BENCH_BIT(BENCH_COPY)) {
 		failures += bench_copy(cfg);
-	if (mask & BENCH_BIT(BENCH_INTERFERE))
+		pagetypeinfo_summary("copy");
+	}
+	if (mask & BENCH_BIT(BENCH_INTERFERE)) {
 		failures += bench_interfere(cfg);
-	if (mask & BENCH_BIT(BENCH_PCP))
+		pagetypeinfo_summary("interfere");
+	}
+	if (mask & BENCH_BIT(BENCH_PCP)) {
 		failures += bench_pcp(cfg);
-	if (mask & BENCH_BIT(BENCH_SMPSTRESS))
+		pagetypeinfo_summary("pcp");
+	}
+	if (mask & BENCH_BIT(BENCH_SMPSTRESS)) {
 		failures += bench_smpstress(cfg);
+		pagetypeinfo_summary("smpstress");
+	}
 	return failures;
 }
 

@@ -21,12 +21,13 @@ enum bench_which {
 	BENCH_TRIAD,
 	BENCH_SPARSE,
 	BENCH_REUSE,
+	BENCH_FRAG,	 /* bench/frag.c: grouping by mobility, high-order allocations */
 	BENCH_COPY,	 /* the copy alignment study, bench/copy.c: by name only */
 	BENCH_INTERFERE, /* bench/interfere.c: cache partitioning, opt-in */
 	BENCH_PCP,	 /* bench/pcp.c: per-CPU lists on 1, 2, 4 CPUs */
 	BENCH_SMPSTRESS	 /* bench/pcp.c: every CPU allocates and frees at once */
 };
-#define BENCH_NR     12
+#define BENCH_NR     13
 #define BENCH_BIT(w) (1u << (w))
 /* "all", "fft", ... in enum order, then NULL (the choices of bench=). */
 extern const char *const bench_names[BENCH_NR + 1];
@@ -187,6 +188,9 @@ u32 bench_reuse(const struct bench_config *cfg);
 /* bench=copy: the copy alignment study (bench/copy.c). Returns the number
  * of failures (a copy that did not verify, a buffer that could not be had). */
 u32 bench_copy(const struct bench_config *cfg);
+/* bench=frag (bench/frag.c): high-order allocations after a churn, grouping
+ * by mobility on and off, as memory stands / with reclaim / with compaction. */
+u32 bench_frag(const struct bench_config *cfg);
 /* Bytes of virtual space from BENCH_VA that the selected benchmarks map
  * (page tables for it are built once, before the leak-check baseline):
  * 2 x max_ws, more for triad's three ranges and sparse's spread pages. */

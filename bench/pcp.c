@@ -45,7 +45,7 @@ static void loop_on_cpu(u32 cpu, void *arg)
 	for (u32 r = 0; r < w->rounds; r++) {
 		u32 n = 0;
 		for (u32 i = 0; i < PCP_ROUND_PAGES; i++) {
-			struct page *p = alloc_page(GFP_KERNEL);
+			struct page *p = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 			if (!p) {
 				failed++;
 				continue;
@@ -191,7 +191,7 @@ static u64 hotcold_run(u32 n, u32 mode, u32 run, u32 *same)
 	u64 t0, t;
 
 	for (i = 0; i < n; i++) {
-		struct page *p = alloc_page(GFP_KERNEL);
+		struct page *p = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 		if (!p)
 			break;
 		hc_a[got++] = page_to_pfn(p);
@@ -205,7 +205,7 @@ static u64 hotcold_run(u32 n, u32 mode, u32 run, u32 *same)
 	for (i = 0; i < n; i++)
 		(mode == 1 ? free_cold_page : free_hot_page)(pfn_to_page(hc_a[i]));
 	for (got = 0; got < n; got++) {
-		struct page *p = alloc_page(GFP_KERNEL);
+		struct page *p = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 		if (!p)
 			break;
 		hc_b[got] = page_to_pfn(p);
@@ -320,7 +320,7 @@ static void stress_on_cpu(u32 cpu, void *arg)
 		ops++;
 		if (n < STRESS_HELD && (n == 0 || (r & 3) != 0)) {
 			u32 o = (r >> 2) % 8 < 6 ? 0 : (r >> 5) % 6;
-			struct page *p = alloc_pages(GFP_KERNEL, o);
+			struct page *p = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, o);
 			if (!p) {
 				failed++;
 				continue;

@@ -10,6 +10,7 @@
 #include "mm/color_count.h"
 #include "mm/mm_init.h"
 #include "mm/mm_stat.h"
+#include "mm/pagetypeinfo.h"
 #include "mm/page_color.h"
 #include "mm/placement.h"
 #include "mm/shuffle.h"
@@ -67,5 +68,6 @@ void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 	       (u32)_kernel_start, (u32)_kernel_end);
 	mm_print_zones();
 	mm_print_buddyinfo();
+	pagetypeinfo_print(); /* grouping by mobility, Linux's /proc/pagetypeinfo */
 	page_color_print(boot_config.mm.mm_debug);
 }

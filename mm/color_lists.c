@@ -4,30 +4,31 @@
 #include "mm/page_color.h"
 #include "mm/placement.h"
 
-/* One storage per zone, shared by every coloring policy. */
-static struct color_lists *zone_lists[MAX_NR_ZONES];
-static u32 zone_lists_colors[MAX_NR_ZONES];
+/* One storage per zone and migrate type, shared by every coloring policy. */
+static struct color_lists *zone_lists[MAX_NR_ZONES][MIGRATE_TYPES];
+static u32 zone_lists_colors[MAX_NR_ZONES][MIGRATE_TYPES];
 
 void color_lists_forget(void)
 {
-	u32 z;
+	u32 z, mt;
 	for (z = 0; z < MAX_NR_ZONES; z++)
-		zone_lists[z] = NULL;
+		for (mt = 0; mt < MIGRATE_TYPES; mt++)
+			zone_lists[z][mt] = NULL;
 }
 
-static struct color_lists *lists_of(const struct zone *zone)
+static struct color_lists *lists_of(const struct zone *zone, u32 mt)
 {
-	return zone_lists[zone - contig_page_data.node_zones];
+	return zone_lists[zone - contig_page_data.node_zones][mt];
 }
 
-void *color_lists_attach(struct zone *zone, const struct placement_config *cfg, int *err)
+void *color_lists_attach(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err)
 {
 	u32 z = (u32)(zone - contig_page_data.node_zones), o, i;
 	struct color_lists *cl;
 
-	if (zone_lists[z] && zone_lists_colors[z] == cfg->colors)
-		return zone_lists[z]; /* attached by another coloring policy */
-	zone_lists[z] = NULL;
+	if (zone_lists[z][mt] && zone_lists_colors[z][mt] == cfg->colors)
+		return zone_lists[z][mt]; /* attached by another coloring policy */
+	zone_lists[z][mt] = NULL;
 	cl = cfg->alloc((u32)sizeof(*cl));
 	if (!cl) {
 		*err = -1;
@@ -50,63 +51,85 @@ void *color_lists_attach(struct zone *zone, const struct placement_config *cfg, 
 		a->nr_lists = n;
 		color_bitmap_init(&a->nonempty, n, words);
 	}
-	zone_lists[z] = cl;
-	zone_lists_colors[z] = cfg->colors;
+	zone_lists[z][mt] = cl;
+	zone_lists_colors[z][mt] = cfg->colors;
 	return cl;
 }
 
 void color_lists_reset(struct zone *zone)
 {
-	struct color_lists *cl = lists_of(zone);
-	u32 o, i;
+	u32 o, i, mt;
 
-	if (!cl)
-		return;
-	for (o = 0; o < MAX_ORDER; o++) {
-		struct color_area *a = &cl->area[o];
-		for (i = 0; i < a->nr_lists; i++)
-			INIT_LIST_HEAD(&a->lists[i]);
-		color_bitmap_init(&a->nonempty, a->nr_lists, a->nonempty.l0);
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		struct color_lists *cl = lists_of(zone, mt);
+		if (!cl)
+			continue;
+		for (o = 0; o < MAX_ORDER; o++) {
+			struct color_area *a = &cl->area[o];
+			for (i = 0; i < a->nr_lists; i++)
+				INIT_LIST_HEAD(&a->lists[i]);
+			color_bitmap_init(&a->nonempty, a->nr_lists, a->nonempty.l0);
+		}
 	}
 }
 
 void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct zone *, struct page *, u32, void *),
 				void *arg)
 {
-	struct color_lists *cl = lists_of(zone);
-	struct color_area *a;
-	u32 i;
+	u32 i, mt;
 
-	if (!cl)
-		return;
-	a = &cl->area[order];
-	for (i = 0; i < a->nr_lists; i++) {
-		struct list_head *pos, *next;
-		/* fn may not unlink; a bounded walk protects against a cycle:
-		 * mm_check's visitor stops counting at its own limit */
-		for (pos = a->lists[i].next; pos != &a->lists[i]; pos = next) {
-			next = pos->next;
-			fn(zone, list_entry(pos, struct page, lru), i, arg);
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		struct color_lists *cl = lists_of(zone, mt);
+		struct color_area *a;
+
+		if (!cl)
+			continue;
+		a = &cl->area[order];
+		for (i = 0; i < a->nr_lists; i++) {
+			struct list_head *pos, *next;
+			/* fn may not unlink; a bounded walk protects against a cycle:
+			 * mm_check's visitor stops counting at its own limit */
+			for (pos = a->lists[i].next; pos != &a->lists[i]; pos = next) {
+				next = pos->next;
+				fn(zone, list_entry(pos, struct page, lru), i, arg);
+			}
 		}
 	}
 }
 
 u32 color_lists_nr_lists(const struct zone *zone, u32 order)
 {
-	const struct color_lists *cl = lists_of(zone);
+	const struct color_lists *cl = lists_of(zone, MIGRATE_MOVABLE); /* every zone has it */
 	return cl ? cl->area[order].nr_lists : 1;
 }
 
+static const char *check_type(struct zone *zone, u32 order, u32 mt);
+
 const char *color_lists_check(struct zone *zone, u32 order)
 {
-	struct color_lists *cl = lists_of(zone);
+	u32 mt;
+
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		const char *why = check_type(zone, order, mt);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
+static const char *check_type(struct zone *zone, u32 order, u32 mt)
+{
+	struct color_lists *cl = lists_of(zone, mt);
 	struct color_area *a;
 	u32 i;
 
+	if (!cl && zone->mobility_small && mt != MIGRATE_MOVABLE)
+		return zone->free_area[order].nr_free_mt[mt] ? "free blocks of a type a small zone has no lists for"
+							     : NULL;
 	if (!cl)
 		return "coloring policy active without color lists";
-	if (zone->placement != cl)
-		return "zone->placement is not the zone's color lists";
+	if (zone->placement[mt] != cl)
+		return "zone->placement[mt] is not the zone's color lists of that type";
 	a = &cl->area[order];
 	for (i = 0; i < a->nr_lists; i++) {
 		struct list_head *pos;
@@ -120,19 +143,21 @@ const char *color_lists_check(struct zone *zone, u32 order)
 				return "list entry outside mem_map";
 			if (((page_to_pfn(p) & cl->mask) >> order) != i)
 				return "free block on the wrong color list";
+			if (page_mt(p) != mt)
+				return "free block on another migrate type's list";
 			if (--guard == 0)
 				return "free list does not end (cycle)";
 		}
 	}
-	if (!list_empty(&zone->free_area[order].free_list))
+	if (!list_empty(&zone->free_area[order].free_list[mt]))
 		return "plain list not empty while a coloring policy is active";
 	return NULL;
 }
 
-u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struct color_bitmap *allowed,
+u32 __color_lists_find(const struct zone *zone, u32 mt, u32 order, u32 want, const struct color_bitmap *allowed,
 		       u32 *found_order)
 {
-	const struct color_lists *cl = zone->placement;
+	const struct color_lists *cl = zone->placement[mt];
 	u32 o, best = COLOR_BITMAP_NONE, best_dist = 0xffffffffu, mask = cl->mask;
 
 	if (allowed) {
@@ -161,7 +186,7 @@ u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struc
 		const struct color_area *area = &cl->area[o];
 		u32 idx, cand, dist;
 
-		if (!zone->free_area[o].nr_free)
+		if (!zone->free_area[o].nr_free_mt[mt])
 			continue;
 		idx = color_bitmap_find_next_wrap(&area->nonempty, want >> o);
 		if (idx == COLOR_BITMAP_NONE)
@@ -195,10 +220,10 @@ static u32 allowed_target(const struct color_bitmap *allowed, u32 want, u32 orde
 	return COLOR_BITMAP_NONE;
 }
 
-struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool any_color,
+struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 mt, u32 order, bool any_color,
 					      const struct color_bitmap *colors, struct placement_task *t, u32 want)
 {
-	struct color_lists *cl = zone->placement;
+	struct color_lists *cl = zone->placement[mt];
 	struct placement_pick none = { NULL, 0, 0 };
 	u32 color, o = order;
 
@@ -220,7 +245,7 @@ struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool
 	}
 	/* (without a color set, the inline part has already looked for a
 	 * block containing want in every order: this is a miss) */
-	color = __color_lists_find(zone, order, want, colors, &o);
+	color = __color_lists_find(zone, mt, order, want, colors, &o);
 	if (color == COLOR_BITMAP_NONE)
 		return none;
 	if (color == want) {
@@ -237,11 +262,11 @@ struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool
 
 void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
-	__color_lists_add(zone->placement, page, pfn, order);
+	__color_lists_add(zone->placement[page_mt(page)], page, pfn, order);
 }
 
 void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
 	UNUSED(pfn);
-	__color_lists_del(zone->placement, page, order);
+	__color_lists_del(zone->placement[page_mt(page)], page, order);
 }

@@ -24,8 +24,8 @@ struct color_area {
 	struct color_bitmap nonempty; /* bit i set <=> lists[i] non-empty */
 };
 
-/* One zone's color lists (the storage behind zone->placement while a
- * coloring policy is active). */
+/* One zone's color lists of one migrate type (the storage behind
+ * zone->placement[mt] while a coloring policy is active). */
 struct color_lists {
 	u32 mask; /* colors - 1 */
 	struct color_area area[MAX_ORDER];
@@ -79,9 +79,10 @@ static inline void __color_lists_del(struct color_lists *cl, struct page *page, 
 void color_lists_add_op(struct zone *zone, struct page *page, u32 pfn, u32 order);
 void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order);
 
-/* Storage for zone, allocated once through cfg->alloc and shared by every
- * coloring policy; NULL with *err = -1 when alloc fails. */
-void *color_lists_attach(struct zone *zone, const struct placement_config *cfg, int *err);
+/* Storage for zone and migrate type mt, allocated once through cfg->alloc
+ * and shared by every coloring policy; NULL with *err = -1 when alloc
+ * fails. */
+void *color_lists_attach(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err);
 /* Drops every zone's storage (placement_setup, before attaching anew). */
 void color_lists_forget(void);
 /* Empties every list of zone (blocks are re-added by the switch). */
@@ -89,28 +90,29 @@ void color_lists_reset(struct zone *zone);
 void color_lists_for_each_block(struct zone *zone, u32 order, void (*fn)(struct zone *, struct page *, u32, void *),
 				void *arg);
 u32 color_lists_nr_lists(const struct zone *zone, u32 order);
-/* NULL, or what is wrong: a block on the wrong color list, a bitmap bit
- * that disagrees with its list. */
+/* NULL, or what is wrong: a block on the wrong color list or another
+ * type's lists, a bitmap bit that disagrees with its list. */
 const char *color_lists_check(struct zone *zone, u32 order);
 
-/* The color to allocate at for a target `want` (aligned to the order):
+/* The color to allocate at, on zone's lists of migrate type mt, for a
+ * target `want` (aligned to the order):
  * want itself when some order >= order has a block containing it (a hit),
  * else the nearest color above it, cyclically in steps of 1 << order, that
  * has one and, when allowed != NULL, is allowed. *found_order: the smallest
  * such order. COLOR_BITMAP_NONE when there is none. Orders with no free
  * block (the core's nr_free) are skipped. */
-u32 __color_lists_find(const struct zone *zone, u32 order, u32 want, const struct color_bitmap *allowed,
+u32 __color_lists_find(const struct zone *zone, u32 mt, u32 order, u32 want, const struct color_bitmap *allowed,
 		       u32 *found_order);
 
-/* The shared colored pick, out of line (the usual hit is inline in
- * mm/placement.h, __color_lists_pick): the block of the nearest color at
+/* The shared colored pick on type mt's lists, out of line (the usual hit
+ * is inline in mm/placement.h, __color_lists_pick): the block of the nearest color at
  * or above `want` (see __color_lists_find), counting a hit or a miss in
  * task t and page_color_stats. With a color set, a want outside it first
  * moves to the set's next color (the set is the task's whole cache, so
  * that is no miss). any_color: the first block of the smallest order,
  * counted nowhere. page NULL when the zone has no block of order >= order
  * (or none of an allowed color); keep is the color taken. */
-struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 order, bool any_color,
+struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 mt, u32 order, bool any_color,
 					      const struct color_bitmap *colors, struct placement_task *t, u32 want);
 /* __color_lists_pick (the same; its usual case inline) is in mm/placement.h. */
 

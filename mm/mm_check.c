@@ -6,6 +6,7 @@
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/page_color.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 
 #ifdef MM_INJECT_BUG
@@ -24,6 +25,7 @@ static int fail(const struct zone *zone, u32 pfn, u32 order, const char *what)
  * block of this zone and order, not seen on any list before. */
 struct visit {
 	u32 order, count, guard;
+	u32 count_mt[4]; /* by the type the block records (3: invalid) */
 	int rc;
 };
 
@@ -54,6 +56,7 @@ static void check_block(struct zone *zone, struct page *p, u32 list_idx, void *a
 		return;
 	p->flags |= PG_checked;
 	v->count++;
+	v->count_mt[page_mt(p)]++;
 }
 
 /* Every order's blocks, through the active policy (placement_ops.
@@ -78,6 +81,11 @@ static int check_lists(struct zone *zone)
 			return -1;
 		if (v.count != area->nr_free)
 			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the lists");
+		if (v.count_mt[3])
+			return fail(zone, zone->zone_start_pfn, o, "free block records an invalid migrate type");
+		for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
+			if (v.count_mt[mt] != area->nr_free_mt[mt])
+				return fail(zone, zone->zone_start_pfn, o, "nr_free_mt differs from the type's lists");
 		pages += v.count << o;
 	}
 	if (pages != zone->free_pages)
@@ -87,7 +95,9 @@ static int check_lists(struct zone *zone)
 
 /* Walks the span: each marked block is aligned, inside the zone, covers no
  * other block and has no free buddy of its order; every PG_buddy head was
- * seen on a list. Clears the marks. */
+ * seen on a list and waits on the lists of its page block's type (grouping
+ * on) or MIGRATE_MOVABLE's (off); every allocated head records a valid
+ * type. Clears the marks. */
 static int check_span(struct zone *zone)
 {
 	u32 pfn = zone->zone_start_pfn, end = zone_end_pfn(zone);
@@ -100,6 +110,10 @@ static int check_span(struct zone *zone)
 		if (!(p->flags & PG_buddy)) {
 			if (p->flags & PG_checked)
 				rc = rc ? rc : fail(zone, pfn, 0, "listed page is not a free block head");
+			if ((p->flags & PG_head) && page_mt(p) >= MIGRATE_TYPES)
+				rc =
+				    rc ? rc
+				       : fail(zone, pfn, p->private, "allocated block records an invalid migrate type");
 			p->flags &= ~PG_checked;
 			pfn++;
 			continue;
@@ -125,6 +139,12 @@ static int check_span(struct zone *zone)
 		}
 		if (p->flags & (PG_reserved | PG_head | PG_ballast)) {
 			rc = fail(zone, pfn, o, "free block head also marked reserved/allocated");
+			goto next;
+		}
+		if (page_mt(p) != __free_list_type(zone, pfn)) {
+			rc = fail(zone, pfn, o,
+				  zone_grouping(zone) ? "free block not on its page block's type's lists"
+						      : "free block off the movable lists with grouping off");
 			goto next;
 		}
 		for (i = 1; i < size; i++) {
@@ -207,10 +227,13 @@ static struct page *lru_page(const struct list_head *l)
  * mm_check() asks the policy). */
 static struct list_head *home_list(struct zone *zone, u32 pfn, u32 order)
 {
-	struct color_lists *cl = zone->placement;
+	u32 mt = page_mt(pfn_to_page(pfn));
+	struct color_lists *cl = mt < MIGRATE_TYPES ? zone->placement[mt] : NULL;
 
+	if (mt >= MIGRATE_TYPES)
+		return NULL;
 	if (placement_active_lists == PLACEMENT_PLAIN)
-		return &zone->free_area[order].free_list;
+		return &zone->free_area[order].free_list[mt];
 	if (placement_active_lists == PLACEMENT_COLOR && cl)
 		return &cl->area[order].lists[(pfn & cl->mask) >> order];
 	return NULL;
@@ -220,7 +243,8 @@ static struct list_head *home_list(struct zone *zone, u32 pfn, u32 order)
  * has no color lists. */
 static bool color_bit_set(struct zone *zone, u32 pfn, u32 order)
 {
-	struct color_lists *cl = zone->placement;
+	u32 mt = page_mt(pfn_to_page(pfn));
+	struct color_lists *cl = mt < MIGRATE_TYPES ? zone->placement[mt] : NULL;
 
 	if (placement_active_lists != PLACEMENT_COLOR || !cl)
 		return true;
@@ -246,6 +270,8 @@ static int check_neighbour(struct zone *zone, u32 pfn, u32 order, struct list_he
 		return fail(zone, pfn, order, "free list neighbour is not a free block");
 	if (q->private != order || page_zone(q) != zone)
 		return fail(zone, pfn, order, "free block on the wrong list (neighbour of another order or zone)");
+	if (page_mt(q) != page_mt(pfn_to_page(pfn)))
+		return fail(zone, pfn, order, "free block on the wrong list (neighbour of another migrate type)");
 	if (placement_active_lists == PLACEMENT_COLOR && (pfn_color(qpfn) >> order) != (pfn_color(pfn) >> order))
 		return fail(zone, pfn, order, "free block on the wrong color list");
 	return 0;
@@ -273,6 +299,12 @@ int mm_check_free_block(struct zone *zone, u32 pfn, u32 order)
 		return fail(zone, pfn, order, "free block head also marked reserved/allocated");
 	if (zone->free_area[order].nr_free == 0)
 		return fail(zone, pfn, order, "nr_free is 0 with a block free");
+	if (page_mt(p) >= MIGRATE_TYPES)
+		return fail(zone, pfn, order, "free block records an invalid migrate type");
+	if (page_mt(p) != __free_list_type(zone, pfn))
+		return fail(zone, pfn, order, "free block not on its page block's type's lists");
+	if (zone->free_area[order].nr_free_mt[page_mt(p)] == 0)
+		return fail(zone, pfn, order, "nr_free_mt is 0 with a block of that type free");
 	home = home_list(zone, pfn, order);
 	if (!color_bit_set(zone, pfn, order))
 		return fail(zone, pfn, order, "non-empty bitmap disagrees with the list");
@@ -340,23 +372,31 @@ int mm_check_zone_counters(struct zone *zone)
 		return zone->free_pages ? fail(zone, zone->zone_start_pfn, 0, "free pages in an empty zone") : 0;
 	for (o = 0; o < MAX_ORDER; o++) {
 		struct free_area *area = &zone->free_area[o];
-		bool empty;
+		u32 mt, sum = 0;
 
-		if (placement_active_lists == PLACEMENT_PLAIN) {
-			empty = list_empty(&area->free_list);
-		} else {
-			struct color_lists *cl = zone->placement;
-			if (!list_empty(&area->free_list))
+		for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+			bool empty;
+
+			sum += area->nr_free_mt[mt];
+			if (!zone_grouping(zone) && mt != MIGRATE_MOVABLE && area->nr_free_mt[mt])
 				return fail(zone, zone->zone_start_pfn, o,
-					    "plain list not empty under a list-owning policy");
-			if (placement_active_lists != PLACEMENT_COLOR || !cl) {
-				pages += area->nr_free << o;
-				continue; /* the policy's own storage: mm_check() asks it */
+					    "free blocks off the movable lists with grouping off");
+			if (placement_active_lists == PLACEMENT_PLAIN) {
+				empty = list_empty(&area->free_list[mt]);
+			} else {
+				struct color_lists *cl = zone->placement[mt];
+				if (!list_empty(&area->free_list[mt]))
+					return fail(zone, zone->zone_start_pfn, o,
+						    "plain list not empty under a list-owning policy");
+				if (placement_active_lists != PLACEMENT_COLOR || !cl)
+					continue; /* the policy's own storage: mm_check() asks it */
+				empty = color_bitmap_find_next(&cl->area[o].nonempty, 0) == COLOR_BITMAP_NONE;
 			}
-			empty = color_bitmap_find_next(&cl->area[o].nonempty, 0) == COLOR_BITMAP_NONE;
+			if (empty != (area->nr_free_mt[mt] == 0))
+				return fail(zone, zone->zone_start_pfn, o, "nr_free_mt differs from the type's lists");
 		}
-		if (empty != (area->nr_free == 0))
-			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the list length");
+		if (sum != area->nr_free)
+			return fail(zone, zone->zone_start_pfn, o, "nr_free differs from the sum over types");
 		pages += area->nr_free << o;
 	}
 	if (pages != zone->free_pages)

@@ -42,10 +42,11 @@ struct zone;
  * PG_buddy (and not reserved/allocated/ballast) with private == order,
  * aligned, inside the span; linked consistently (next->prev and prev->next
  * point back, neither neighbour is the block itself); each neighbour is
- * either the list head this block belongs on (free_area[order].free_list,
+ * either the list head this block belongs on (free_area[order].free_list[mt],
  * or while coloring the color list pfn_color(pfn) >> order, whose bit in
  * the non-empty bitmap must be set) or a free block of the same zone, order
- * (and color list); its buddy of the same order is not also free
+ * (and color list, and migrate type: the one its page block has, or
+ * MIGRATE_MOVABLE where grouping is off); its buddy of the same order is not also free
  * (coalesced, below MAX_ORDER-1). order: 0..MAX_ORDER-1. */
 int mm_check_free_block(struct zone *zone, u32 pfn, u32 order);
 
@@ -58,9 +59,11 @@ int mm_check_pfn(u32 pfn, bool allocated);
 
 /* Checks one zone's counters against each other, without walking lists:
  * sum over orders of nr_free << order == free_pages; free_pages <=
- * managed_pages; for every order, nr_free == 0 exactly when its lists are
- * empty (the plain list, or while coloring the non-empty bitmap), and the
- * plain list is empty while coloring is on. O(MAX_ORDER + colors / 32). */
+ * managed_pages; for every order, nr_free is the sum of nr_free_mt over
+ * the types, nr_free_mt[mt] == 0 exactly when type mt's lists are empty
+ * (the plain list, or while coloring the non-empty bitmap), the plain
+ * lists are empty while coloring is on, and only the movable lists hold
+ * blocks where grouping is off. O(MAX_ORDER + colors / 32). */
 int mm_check_zone_counters(struct zone *zone);
 
 /* Fault injection for the fuzz target's deliberately broken builds

@@ -6,6 +6,8 @@
 #include "mm/page_alloc.h"
 #include "kernel/mwc.h"
 #include "mm/page_color.h"
+#include "mm/compaction.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 #include "mm/shuffle.h"
 
@@ -99,6 +101,8 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 	} else {
 		mm_release_memblock();
 	}
+	mobility_init(mm_config.mobility_grouping);
+	compaction_enabled = mm_config.compaction;
 	mm_select_boot_placement();
 	return 0;
 }

@@ -20,6 +20,9 @@ struct mm_config {
 	bool mm_shuffle;		/* mm_shuffle=on|off: imitate a long-running system */
 	u32 mm_ballast;			/* mm_ballast=N: percent of free pages kept as ballast */
 	bool mm_debug;			/* mm_debug=on|off: junk-fill freed pages, extra checks */
+	bool mobility_grouping;		/* mobility_grouping=on|off: group pages by mobility
+					   (mm/pageblock.h; default on) */
+	bool compaction;		/* compaction=on|off: bench=frag may compact (default on) */
 	struct mwc *rng;		/* the generator of the shuffle and of the policies' random
 				  choices: the caller's state, passed explicitly (required) */
 	u32 max_zone_pfn[MAX_NR_ZONES]; /* end pfn of each zone (exclusive): the
@@ -31,12 +34,13 @@ struct mm_config {
  * Defaults: page_color on, cache_size 256K and cache_ways 1 (the 2.4.17 patch's
  * i386 guess and direct-mapped assumption; the kernel replaces both with the
  * largest cache CPUID reports before parsing; the kernel fills in CPUID's),
- * mm_shuffle on, mm_ballast 50, mm_debug off. */
+ * mm_shuffle on, mm_ballast 50, mm_debug off, mobility_grouping on,
+ * compaction on. */
 /* The defaults above, as an initializer: every user starts from them. */
 #define MM_CONFIG_DEFAULT_INIT                                                                                         \
 	{                                                                                                              \
 		.page_color = true, .placement = 1 /* PLACEMENT_BINHOP */, .cache_size = 256 * 1024, .cache_ways = 1,  \
-		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = false                                                \
+		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = false, .mobility_grouping = true, .compaction = true \
 	}
 /* The configuration mm_init() was given (mm's own copy; read-only). */
 extern struct mm_config mm_config;
@@ -44,7 +48,8 @@ extern struct mm_config mm_config;
  * per pfn up to the highest usable pfn) and the color lists through alloc,
  * sets up the zones, attaches colors for cfg->cache_size/cache_ways,
  * then releases every free page to the buddy allocator -- shuffled with
- * ballast when cfg->mm_shuffle -- and selects the placement policy:
+ * ballast when cfg->mm_shuffle --, sets grouping by mobility
+ * (cfg->mobility_grouping; mm/pageblock.h) and selects the placement policy:
  * cfg->placement when placement_given, else binhop when
  * cfg->page_color, else buddy (mm/placement.h); the log names it.
  * alloc(bytes) returns zeroed or any memory that stays valid, or NULL. Returns 0, or -1 with a message on failure. */

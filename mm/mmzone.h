@@ -11,7 +11,12 @@
  * Where a free block waits (the plain free_list, per-color lists, ...) is
  * the placement policy's business: the buddy core (mm/page_alloc.c) calls
  * it through mm/placement.h only, and the policy keeps its per-zone storage
- * behind zone->placement. The core itself knows no colors. */
+ * behind zone->placement[migratetype]. The core itself knows no colors.
+ *
+ * Grouping by mobility (mm/pageblock.h): free lists are per order and
+ * migrate type; each page block of pageblock_order carries a type in the
+ * zone's pageblock bitmap. Source: "Avoiding fragmentation through
+ * different allocator" (linux-kernel, January 2005), Linux's names. */
 #ifndef MM_MMZONE_H
 #define MM_MMZONE_H
 
@@ -37,6 +42,23 @@ enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
 #define PG_head	      (1u << 2) /* first page of an allocated block; private = order */
 #define PG_ballast    (1u << 3) /* held by mm/shuffle.c to imitate a busy system */
 #define PG_ZONE_SHIFT 30
+/* The migrate type of a free block (the lists it is on) or of an allocated
+ * block (what its caller stated), in the head page: 2 bits. */
+#define PG_MT_SHIFT 26
+#define PG_MT_MASK  (3u << PG_MT_SHIFT)
+
+/* Migrate types (Linux's names and order). A request states its type
+ * (gfp flags, alloc_hint.migratetype); free lists are kept per type. */
+enum migratetype { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_TYPES };
+
+/* Page blocks: the unit that carries a migrate type (4 MiB, MAX_ORDER-1,
+ * as Linux's pageblock_order on i386 without huge pages). */
+#define pageblock_order	   (MAX_ORDER - 1)
+#define pageblock_nr_pages (1u << pageblock_order)
+/* Page blocks of the 4 GiB pfn space, and the bitmap words (2 bits each). */
+#define PAGEBLOCKS_MAX	    (HIGHMEM_LIMIT_PFN >> pageblock_order)
+#define PAGEBLOCK_BITS	    2
+#define PAGEBLOCK_MAP_WORDS (PAGEBLOCKS_MAX * PAGEBLOCK_BITS / 32)
 
 struct page {
 	u32 flags;
@@ -51,8 +73,9 @@ struct page {
 };
 
 struct free_area {
-	struct list_head free_list; /* the plain list (the buddy policy's) */
-	u32 nr_free;		    /* blocks of this order, on any policy's lists */
+	struct list_head free_list[MIGRATE_TYPES]; /* the plain lists (the buddy policy's), per type */
+	u32 nr_free;				   /* blocks of this order, on any policy's lists */
+	u32 nr_free_mt[MIGRATE_TYPES];		   /* of them, on each type's lists */
 };
 
 struct zone {
@@ -63,8 +86,12 @@ struct zone {
 	u32 managed_pages;  /* present minus pages reserved at boot */
 	u32 free_pages;	    /* pages on this zone's free lists */
 	struct free_area free_area[MAX_ORDER];
-	void *placement; /* the active placement policy's storage for this
-			    zone (mm/placement.h), or NULL */
+	void *placement[MIGRATE_TYPES];		  /* the active placement policy's storage
+					   for this zone and type (mm/placement.h), or NULL */
+	bool mobility_small;			  /* too small to hold a block of every type:
+					   grouping off here (mm/pageblock.c) */
+	u32 pageblock_flags[PAGEBLOCK_MAP_WORDS]; /* 2 bits per page block of the
+						     4 GiB space: its migrate type */
 };
 
 /* The one memory node of this UP kernel (Linux: contig_page_data). */
@@ -89,6 +116,15 @@ static inline u32 page_to_pfn(const struct page *page)
 static inline bool pfn_valid(u32 pfn)
 {
 	return pfn < max_pfn;
+}
+
+static inline u32 page_mt(const struct page *page)
+{
+	return (page->flags & PG_MT_MASK) >> PG_MT_SHIFT;
+}
+static inline void set_page_mt(struct page *page, u32 mt)
+{
+	page->flags = (page->flags & ~PG_MT_MASK) | (mt << PG_MT_SHIFT);
 }
 
 static inline enum zone_type page_zonenum(const struct page *page)

@@ -9,11 +9,18 @@
  * this file calls it through mm/placement.h only (__placement_add/del/pick)
  * and never looks at colors. The policy never calls back in here.
  *
+ * Free lists are per order and migrate type (grouping by mobility,
+ * mm/pageblock.h): a request takes from its type's lists, and when they
+ * are empty falls back to another type's (__rmqueue_fallback), perhaps
+ * stealing that type's page block.
+ *
  * Locking: the zone lock (mm/internal.h) is a ticket spinlock taken with
  * interrupts off; on one CPU it is always free. Functions named __name
  * expect the caller to hold it. Order-0 requests may be served by the
  * per-CPU lists (mm/pcp.c) in front of this core, through the mm_pcp hooks
- * and the two bulk doors at the end of the allocation and freeing parts.
+ * and the two bulk doors at the end of the allocation and freeing parts;
+ * the per-CPU lists hold MIGRATE_MOVABLE pages only (the pages user
+ * buffers take), so they never mix types in a page block.
  */
 #include "mm/page_alloc.h"
 #include "kernel/printk.h"
@@ -21,6 +28,7 @@
 #include "mm/memblock.h"
 #include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/color_set.h"
+#include "mm/pageblock.h"
 #include "mm/pcp.h"
 #include "mm/placement.h"
 
@@ -33,11 +41,13 @@ static u32 zone_limit_pfn[MAX_NR_ZONES + 1];
 
 /* ---- free lists ---------------------------------------------------------- */
 
-static inline __attribute__((always_inline)) void __add_to_free_list(struct zone *zone, struct page *page, u32 order)
+/* Puts a free block on the lists of migrate type mt. */
+static inline __attribute__((always_inline)) void __add_to_free_list(struct zone *zone, struct page *page, u32 order,
+								     u32 mt)
 {
 	struct free_area *area = &zone->free_area[order];
 
-	page->flags |= PG_buddy;
+	page->flags = (page->flags & ~PG_MT_MASK) | PG_buddy | (mt << PG_MT_SHIFT);
 	page->private = order;
 	__placement_add(zone, page, page_to_pfn(page), order);
 	if (MM_INJECT(wrong_order, order == 3 && (page_to_pfn(page) & 0x80)))
@@ -45,12 +55,13 @@ static inline __attribute__((always_inline)) void __add_to_free_list(struct zone
 	if (MM_INJECT(wrong_list,
 		      placement_active_lists == PLACEMENT_PLAIN && order == 1 && (page_to_pfn(page) & 0x20))) {
 		list_del(&page->lru); /* MM_INJECT: wrong_list, onto the next order's list */
-		list_add(&page->lru, &zone->free_area[order + 1].free_list);
+		list_add(&page->lru, &zone->free_area[order + 1].free_list[mt]);
 	}
 	if (MM_INJECT(double_free,
 		      placement_active_lists == PLACEMENT_PLAIN && order == 0 && (page_to_pfn(page) & 0x10)))
-		list_add(&page->lru, &area->free_list); /* MM_INJECT: double_free, linked twice */
+		list_add(&page->lru, &area->free_list[mt]); /* MM_INJECT: double_free, linked twice */
 	area->nr_free++;
+	area->nr_free_mt[mt]++;
 	zone->free_pages += 1u << order;
 }
 
@@ -61,6 +72,7 @@ static inline __attribute__((always_inline)) void __del_page_from_free_list(stru
 	struct free_area *area = &zone->free_area[order];
 
 	__placement_del(zone, page, order);
+	area->nr_free_mt[page_mt(page)]--;
 	page->flags &= ~PG_buddy;
 	page->private = 0;
 	area->nr_free--;
@@ -73,9 +85,10 @@ static inline __attribute__((always_inline)) void __del_page_from_free_list(stru
  * splits it down to order `low`, putting the unused halves back on the free
  * lists. At each halving the half whose pfn bit matches `want` is kept, so
  * the block returned has pfn bits [low, high) equal to those of want
- * (want = 0 keeps the lowest sub-block, as Linux's expand() does). Returns
- * the kept sub-block's first page. */
-static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want)
+ * (want = 0 keeps the lowest sub-block, as Linux's expand() does). The
+ * halves go on the lists of type mt (the lists the block came from).
+ * Returns the kept sub-block's first page. */
+static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 high, u32 want, u32 mt)
 {
 	while (high > low) {
 		u32 half;
@@ -87,33 +100,91 @@ static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 
 			continue;
 		}
 		if (MM_INJECT(split_overlap, high == 1 && !(want & half) && (page_to_pfn(page) & 0x8))) {
-			__add_to_free_list(zone, page, high); /* MM_INJECT: split_overlap, frees the kept half */
+			__add_to_free_list(zone, page, high, mt); /* MM_INJECT: split_overlap, frees the kept half */
 			continue;
 		}
 		if (want & half) {
 			/* keep the upper half, free the lower */
-			__add_to_free_list(zone, page, high);
+			__add_to_free_list(zone, page, high, mt);
 			page += half;
 		} else {
-			__add_to_free_list(zone, page + half, high);
+			__add_to_free_list(zone, page + half, high, mt);
 		}
 	}
 	return page;
 }
 
-/* Asks the policy for a block and takes it: off its list, split down to
- * the requested order keeping the sub-block the policy chose. */
+/* Takes the block a pick chose: off its list, split down to the requested
+ * order keeping the sub-block the policy chose; the halves stay on the
+ * lists of the block's type. */
+static inline __attribute__((always_inline)) struct page *__take(struct zone *zone, const struct alloc_hint *hint,
+								 const struct placement_pick *pick)
+{
+	u32 mt = page_mt(pick->page);
+
+	__del_page_from_free_list(zone, pick->page, pick->order);
+	if (pick->order == hint->order)
+		return pick->page;
+	return __expand(zone, pick->page, hint->order, pick->order, pick->keep, mt);
+}
+
+/* The request's own type has no block: Linux's __rmqueue_fallback. The
+ * largest free block on the fallback types' lists (in the order of
+ * mobility_fallbacks) is found with an any-color pick, which changes no
+ * policy or task state; its page block may be stolen (__steal_pageblock),
+ * and then the request's pick runs on its own type's lists; otherwise it
+ * runs on the fallback type's lists. Counted in mobility_stats. Out of
+ * line: the common path never comes here. */
+static __attribute__((noinline)) struct page *__rmqueue_fallback(struct zone *zone, struct alloc_hint *hint)
+{
+	u32 start_mt = hint->migratetype, i;
+	int o;
+
+	for (o = MAX_ORDER - 1; o >= (int)hint->order; o--) {
+		struct free_area *area = &zone->free_area[o];
+
+		for (i = 0; i < MIGRATE_TYPES - 1; i++) {
+			u32 ft = mobility_fallbacks[start_mt][i];
+			struct alloc_hint probe = *hint;
+			struct placement_pick pick;
+
+			if (!area->nr_free_mt[ft])
+				continue;
+			probe.order = (u8)o;
+			probe.any_color = true;
+			probe.colors = NULL;
+			probe.list_mt = (u8)ft;
+			if (!placement_active->pick(zone, &probe, &pick))
+				continue; /* cannot happen: nr_free_mt says there is one */
+			mobility_stats.fallbacks[start_mt][ft]++;
+			if (can_steal_fallback(pick.order, start_mt) &&
+			    __steal_pageblock(zone, pick.page, pick.order, start_mt))
+				hint->list_mt = (u8)start_mt;
+			else {
+				mobility_stats.no_steal++;
+				hint->list_mt = (u8)ft;
+			}
+			if (!placement_active->pick(zone, hint, &pick))
+				return NULL; /* a color set with no allowed color there */
+			return __take(zone, hint, &pick);
+		}
+	}
+	return NULL;
+}
+
+/* Asks the policy for a block of the request's type and takes it; falls
+ * back to the other types when that type's lists have none. */
 static inline __attribute__((always_inline)) struct page *__rmqueue(struct zone *zone, struct alloc_hint *hint,
 								    u32 policy)
 {
 	struct placement_pick pick;
 
-	if (!__placement_pick(zone, hint, &pick, policy))
+	hint->list_mt = zone_grouping(zone) ? hint->migratetype : MIGRATE_MOVABLE;
+	if (__builtin_expect(__placement_pick(zone, hint, &pick, policy), 1))
+		return __take(zone, hint, &pick);
+	if (!zone_grouping(zone))
 		return NULL;
-	__del_page_from_free_list(zone, pick.page, pick.order);
-	if (pick.order == hint->order)
-		return pick.page;
-	return __expand(zone, pick.page, hint->order, pick.order, pick.keep);
+	return __rmqueue_fallback(zone, hint);
 }
 
 /* Zones tried for a request, in order (Linux's zonelist), ending in -1. */
@@ -146,12 +217,13 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	/* The per-CPU lists serve only the plain buddy policy's requests
 	 * without a color set: a coloring (or random) policy bypasses them and
 	 * places every page itself (mm/pcp.h). */
-	if (order == 0 && mm_pcp && !hint->colors &&
+	if (order == 0 && mm_pcp && !hint->colors && hint->migratetype == MIGRATE_MOVABLE &&
 	    (policy == PLACEMENT_NR ? placement_active_id == PLACEMENT_BUDDY : policy == PLACEMENT_BUDDY)) {
 		for (zl = gfp_zonelist(gfp); *zl >= 0; zl++) {
 			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0);
 			if (page) {
-				page->flags |= PG_head;
+				page->flags =
+				    (page->flags & ~PG_MT_MASK) | PG_head | ((u32)MIGRATE_MOVABLE << PG_MT_SHIFT);
 				page->private = 0;
 				return page;
 			}
@@ -168,7 +240,7 @@ retry:
 	if (__builtin_expect(!page && hint->colors != NULL, 0) && color_set_borrow(hint))
 		goto retry; /* the set ran out: borrow (counted), or fail (color_borrow=off) */
 	if (page) {
-		page->flags |= PG_head;
+		page->flags = (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
 		page->private = order;
 	}
 	zone_unlock_irqrestore(flags);
@@ -181,27 +253,29 @@ retry:
  * through the pointer. */
 static __attribute__((noinline)) struct page *__alloc_pages_buddy(gfp_t gfp, u32 order)
 {
-	struct alloc_hint hint = { .order = (u8)order };
+	struct alloc_hint hint = { .order = (u8)order, .migratetype = (u8)gfp_migratetype(gfp) };
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_BUDDY);
 }
 
 static __attribute__((noinline)) struct page *__alloc_pages_binhop(gfp_t gfp, u32 order)
 {
-	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = (u8)gfp_migratetype(gfp) };
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_BINHOP);
 }
 
 static __attribute__((noinline)) struct page *__alloc_pages_vacolor_va(gfp_t gfp, u32 order, u32 va)
 {
-	struct alloc_hint hint = {
-		.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
-	};
+	struct alloc_hint hint = { .task = current,
+				   .va = va,
+				   .has_va = true,
+				   .order = (u8)order,
+				   .migratetype = (u8)gfp_migratetype_va(gfp) };
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
 }
 
 static __attribute__((noinline)) struct page *__alloc_pages_vacolor(gfp_t gfp, u32 order)
 {
-	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = (u8)gfp_migratetype(gfp) };
 	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
 }
 
@@ -231,7 +305,9 @@ struct page *alloc_pages(gfp_t gfp, u32 order)
 	if (path == PLACEMENT_VACOLOR)
 		return __alloc_pages_vacolor(gfp, order);
 	{
-		struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = MIGRATE_UNMOVABLE };
+		struct alloc_hint hint = { .task = current,
+					   .order = (u8)order,
+					   .migratetype = (u8)gfp_migratetype(gfp) };
 		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
 	}
 }
@@ -240,6 +316,10 @@ struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
 {
 	if (hint->order >= MAX_ORDER)
 		return NULL;
+	if (gfp & GFP_MOVABLE_MASK)
+		hint->migratetype = (u8)gfp_migratetype(gfp);
+	else if (hint->migratetype >= MIGRATE_TYPES)
+		hint->migratetype = MIGRATE_UNMOVABLE;
 	return __alloc_pages_hint_path(gfp, hint, __placement_dispatch_id());
 }
 
@@ -252,20 +332,23 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 	if (path == PLACEMENT_VACOLOR)
 		return __alloc_pages_vacolor_va(gfp, order, va);
 	if (path == PLACEMENT_BUDDY)
-		return __alloc_pages_buddy(gfp, order);
+		return __alloc_pages_buddy(gfp_va(gfp), order);
 	if (path == PLACEMENT_BINHOP)
-		return __alloc_pages_binhop(gfp, order);
+		return __alloc_pages_binhop(gfp_va(gfp), order);
 	{
-		struct alloc_hint hint = {
-			.task = current, .va = va, .has_va = true, .order = (u8)order, .migratetype = MIGRATE_MOVABLE
-		};
+		struct alloc_hint hint = { .task = current,
+					   .va = va,
+					   .has_va = true,
+					   .order = (u8)order,
+					   .migratetype = (u8)gfp_migratetype_va(gfp) };
 		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
 	}
 }
 
 u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list)
 {
-	struct alloc_hint hint = { .task = current, .order = 0, .any_color = true };
+	/* the per-CPU lists hold movable pages only (see the top of this file) */
+	struct alloc_hint hint = { .task = current, .order = 0, .any_color = true, .migratetype = MIGRATE_MOVABLE };
 	irqflags_t flags = zone_lock_irqsave();
 	u32 n;
 
@@ -324,7 +407,8 @@ static void __free_one_page(struct zone *zone, u32 pfn, u32 order)
 		pfn &= buddy_pfn; /* the combined block starts at the lower pfn */
 		order++;
 	}
-	__add_to_free_list(zone, pfn_to_page(pfn), order);
+	/* a merge never crosses a page block (pageblock_order = MAX_ORDER-1) */
+	__add_to_free_list(zone, pfn_to_page(pfn), order, __free_list_type(zone, pfn));
 }
 
 /* Why a free of (page, order) is bad, or NULL when it is fine. */
@@ -357,13 +441,13 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 		return -1;
 	}
 	pfn = page_to_pfn(page);
-	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY) {
+	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY && page_mt(page) == MIGRATE_MOVABLE) {
 		/* The page is the caller's: no zone lock needed to check it. */
 		flags = arch_irq_save();
 		why = page->flags & PG_pcp ? "page is already free (double free, on a per-CPU list)"
 					   : bad_free_reason(page, 0);
 		if (!why) {
-			page->flags &= ~PG_head;
+			page->flags &= ~(PG_head | PG_MT_MASK);
 			page->private = 0;
 			if (mm_free_poison)
 				mm_free_poison(pfn, 0);
@@ -384,7 +468,7 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 		printk("mm: bad free: pfn 0x%x order %u zone %s: %s\n", pfn, order, page_zone(page)->name, why);
 		return -1;
 	}
-	page->flags &= ~PG_head;
+	page->flags &= ~(PG_head | PG_MT_MASK);
 	page->private = 0;
 	if (mm_free_poison)
 		mm_free_poison(pfn, order);
@@ -422,6 +506,23 @@ u32 free_pages_bulk(struct zone *zone, u32 count, struct list_head *list)
 	}
 	zone_unlock_irqrestore(flags);
 	return n;
+u32 isolate_free_block(struct page *page, u32 mt)
+{
+	irqflags_t flags = zone_lock_irqsave();
+	u32 order, i;
+
+	if (!(page->flags & PG_buddy) || mt >= MIGRATE_TYPES) {
+		zone_unlock_irqrestore(flags);
+		return 0;
+	}
+	order = page->private;
+	__del_page_from_free_list(page_zone(page), page, order);
+	for (i = 0; i < (1u << order); i++) {
+		page[i].flags = (page[i].flags & ~PG_MT_MASK) | PG_head | (mt << PG_MT_SHIFT);
+		page[i].private = 0;
+	}
+	zone_unlock_irqrestore(flags);
+	return 1u << order;
 }
 
 u32 nr_free_pages(void)
@@ -455,7 +556,8 @@ void free_area_init(struct page *map, u32 nr_pfns, const u32 *max_zone_pfn)
 
 		*zone = (struct zone){ .name = zone_names[z] };
 		for (o = 0; o < MAX_ORDER; o++)
-			INIT_LIST_HEAD(&zone->free_area[o].free_list);
+			for (i = 0; i < MIGRATE_TYPES; i++)
+				INIT_LIST_HEAD(&zone->free_area[o].free_list[i]);
 		/* Span: from the first to the last usable pfn in the zone's range. */
 		for (i = 0; i < memblock.memory.cnt; i++) {
 			u32 b = MAX(lo, memblock.memory.regions[i].base_pfn);
@@ -474,6 +576,7 @@ void free_area_init(struct page *map, u32 nr_pfns, const u32 *max_zone_pfn)
 		} else {
 			zone->zone_start_pfn = lo;
 		}
+		pageblock_zone_init(zone);
 	}
 	for (pfn = 0; pfn < nr_pfns; pfn++) {
 		u32 zid = pfn < zone_limit_pfn[1] ? ZONE_DMA : pfn < zone_limit_pfn[2] ? ZONE_NORMAL : ZONE_HIGHMEM;

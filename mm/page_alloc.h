@@ -12,6 +12,36 @@ typedef u32 gfp_t;
 #define GFP_HIGHUSER  0x2u   /* buffers: HighMem, then Normal, then DMA */
 #define __GFP_NOCOLOR 0x4u   /* any block will do: the policy places it by no color */
 #define __GFP_COLD    0x100u /* order 0: from the per-CPU cold list (mm/pcp.h) */
+/* Mobility (Linux's names): the migrate type a request states (mm/pageblock.h).
+ * Neither flag: GFP_HIGHUSER requests (user buffers, the benchmarks') are
+ * MIGRATE_MOVABLE, as Linux's GFP_HIGHUSER_MOVABLE; others MIGRATE_UNMOVABLE
+ * (kernel memory that stays where it is). */
+#define __GFP_MOVABLE	     0x8u  /* MIGRATE_MOVABLE: the owner can be moved (user pages) */
+#define __GFP_RECLAIMABLE    0x10u /* MIGRATE_RECLAIMABLE: can be freed on demand (caches) */
+#define GFP_MOVABLE_MASK     (__GFP_MOVABLE | __GFP_RECLAIMABLE)
+#define GFP_HIGHUSER_MOVABLE (GFP_HIGHUSER | __GFP_MOVABLE)
+
+/* The migrate type of a request (enum migratetype in mm/mmzone.h). */
+static inline u32 gfp_migratetype(gfp_t gfp)
+{
+	if (gfp & __GFP_MOVABLE)
+		return MIGRATE_MOVABLE;
+	if (gfp & __GFP_RECLAIMABLE)
+		return MIGRATE_RECLAIMABLE;
+	if (gfp & GFP_HIGHUSER)
+		return MIGRATE_MOVABLE;
+	return MIGRATE_UNMOVABLE;
+}
+/* A block the caller maps at a virtual address (alloc_pages_va) is a user
+ * page: movable unless gfp states another type. */
+static inline gfp_t gfp_va(gfp_t gfp)
+{
+	return (gfp & GFP_MOVABLE_MASK) ? gfp : gfp | __GFP_MOVABLE;
+}
+static inline u32 gfp_migratetype_va(gfp_t gfp)
+{
+	return gfp_migratetype(gfp_va(gfp));
+}
 
 struct alloc_hint; /* mm/placement.h */
 
@@ -25,7 +55,9 @@ struct page *alloc_pages(gfp_t gfp, u32 order);
  * page aligned): a policy may place it by va (vacolor). */
 struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va);
 /* The same with a full request (task, va, order, migrate type, allowed
- * colors). hint->any_color is set from gfp's __GFP_NOCOLOR. */
+ * colors). hint->any_color is set from gfp's __GFP_NOCOLOR; gfp's mobility
+ * flags, when given, set hint->migratetype (an out-of-range type becomes
+ * MIGRATE_UNMOVABLE). */
 struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint);
 static inline struct page *alloc_page(gfp_t gfp)
 {
@@ -44,6 +76,13 @@ int __free_pages(struct page *page, u32 order);
  * (a DMA target) to the cold list. As __free_pages(page, 0) otherwise. */
 int free_hot_page(struct page *page);
 int free_cold_page(struct page *page);
+
+/* For compaction (mm/compaction.c, Linux's isolate_freepages_block): takes
+ * the free block headed by page off the free lists and makes each of its
+ * 2^order pages an allocated order-0 block of migrate type mt, to be freed
+ * with __free_pages(p, 0). Returns the pages taken, 0 when page heads no
+ * free block (or mt is out of range). */
+u32 isolate_free_block(struct page *page, u32 mt);
 
 /* Pages on all free lists of all zones, and on the per-CPU lists. */
 u32 nr_free_pages(void);

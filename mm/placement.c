@@ -19,7 +19,7 @@ const struct placement_ops *placement_active = &placement_buddy_ops;
 u8 placement_active_id = PLACEMENT_BUDDY;
 u8 placement_active_lists = PLACEMENT_PLAIN;
 
-static void *storage[PLACEMENT_NR][MAX_NR_ZONES];
+static void *storage[PLACEMENT_NR][MAX_NR_ZONES][MIGRATE_TYPES];
 static bool available[PLACEMENT_NR] = { [PLACEMENT_BUDDY] = true };
 
 /* ---- colors ------------------------------------------------------------------ */
@@ -55,7 +55,7 @@ void page_color_stop(void)
 int placement_setup(const struct placement_config *cfg)
 {
 	struct zone *zone;
-	u32 id;
+	u32 id, mt;
 	int rc = 0;
 
 	placement_active = &placement_buddy_ops;
@@ -70,10 +70,12 @@ int placement_setup(const struct placement_config *cfg)
 	for (id = 0; id < PLACEMENT_NR; id++) {
 		available[id] = id == PLACEMENT_BUDDY;
 		for_each_zone(zone)
-			storage[id][zone - contig_page_data.node_zones] = NULL;
+			for (mt = 0; mt < MIGRATE_TYPES; mt++)
+				storage[id][zone - contig_page_data.node_zones][mt] = NULL;
 	}
 	for_each_zone(zone)
-		zone->placement = NULL;
+		for (mt = 0; mt < MIGRATE_TYPES; mt++)
+			zone->placement[mt] = NULL;
 	if (cfg->colors == 0 || cfg->colors > PAGE_COLOR_MAX || (cfg->colors & (cfg->colors - 1))) {
 		placement_cfg.colors = 1;
 		return -1;
@@ -86,7 +88,11 @@ int placement_setup(const struct placement_config *cfg)
 		for_each_zone(zone) {
 			if (!zone_populated(zone) || !policies[id]->attach)
 				continue;
-			storage[id][zone - contig_page_data.node_zones] = policies[id]->attach(zone, cfg, &err);
+			for (mt = 0; mt < MIGRATE_TYPES; mt++)
+				if (!zone->mobility_small || mt == MIGRATE_MOVABLE) /* a zone too small to
+					group only ever uses the movable lists (mm/pageblock.h) */
+					storage[id][zone - contig_page_data.node_zones][mt] =
+					    policies[id]->attach(zone, mt, cfg, &err);
 		}
 		if (err)
 			rc = -1;
@@ -120,8 +126,9 @@ const char *placement_name(void)
 }
 
 /* Moves every free block of zone to the active policy: mem_map's PG_buddy
- * heads, walked downward so that list_add leaves lists in address order. */
-static void __readd_zone(struct zone *zone)
+ * heads, walked downward so that list_add leaves lists in address order;
+ * each goes to the lists of the type its head records. */
+void __placement_readd_zone(struct zone *zone)
 {
 	u32 pfn = zone_end_pfn(zone), start = zone->zone_start_pfn;
 
@@ -134,9 +141,17 @@ static void __readd_zone(struct zone *zone)
 
 static void reset_plain(struct zone *zone)
 {
-	u32 o;
+	u32 o, mt;
 	for (o = 0; o < MAX_ORDER; o++)
-		INIT_LIST_HEAD(&zone->free_area[o].free_list);
+		for (mt = 0; mt < MIGRATE_TYPES; mt++)
+			INIT_LIST_HEAD(&zone->free_area[o].free_list[mt]);
+}
+
+void __placement_reset_zone(struct zone *zone)
+{
+	if (placement_active->reset)
+		placement_active->reset(zone);
+	reset_plain(zone);
 }
 
 void (*placement_switch_hook)(void);
@@ -146,6 +161,7 @@ int placement_select_id(u32 id)
 	const struct placement_ops *ops;
 	struct zone *zone;
 	irqflags_t flags;
+	u32 mt;
 
 	if (id >= PLACEMENT_NR) {
 		printk("placement: no policy with id %u; accepted: 0..%u (%s)\n", id, PLACEMENT_NR - 1,
@@ -177,10 +193,11 @@ int placement_select_id(u32 id)
 	for_each_zone(zone) {
 		if (!zone_populated(zone))
 			continue;
-		zone->placement = storage[id][zone - contig_page_data.node_zones];
+		for (mt = 0; mt < MIGRATE_TYPES; mt++)
+			zone->placement[mt] = storage[id][zone - contig_page_data.node_zones][mt];
 		if (ops->reset)
 			ops->reset(zone);
-		__readd_zone(zone);
+		__placement_readd_zone(zone);
 	}
 	if (ops->started)
 		ops->started(&placement_cfg);

@@ -28,14 +28,19 @@
  * real-indexed caches", ACM TOCS 10(4), 1992.)
  *
  * Design, for the work that builds on it:
- *  - Lists. Free lists per order (and, with grouping by mobility, per
- *    migrate type) are the buddy core's domain, as in Linux: a request
- *    states its type (alloc_hint.migratetype) and the policy works within
- *    that type's lists; a fallback to another type is the core's decision,
- *    never the policy's. Today there is one type's worth of lists per order;
- *    MIGRATE_UNMOVABLE/MOVABLE are defined so that callers state the type
- *    already. A policy keeps its per-zone storage behind zone->placement
- *    (one storage per zone; with types it becomes one per zone and type).
+ *  - Lists. Free lists per order and migrate type are the buddy core's
+ *    domain, as in Linux: a request states its type (alloc_hint.migratetype,
+ *    from the gfp flags) and the core tells the policy which type's lists
+ *    to pick from (alloc_hint.list_mt: the request's type; with grouping
+ *    off the one set of lists, MIGRATE_MOVABLE's; on a fallback another
+ *    type's). A fallback to another type, and stealing its page block, is
+ *    the core's decision, never the policy's (mm/page_alloc.c,
+ *    mm/pageblock.c). A policy keeps its storage per zone and type behind
+ *    zone->placement[mt]; a free block's type is in its head page
+ *    (page_mt, set by the core before __placement_add). A colored request
+ *    of a type therefore takes its target color from that type's lists
+ *    first; only when the type has no block of any color does the core
+ *    fall back to another type (coloring and grouping together).
  *  - Color sets (cache partitioning). alloc_hint.colors, when not NULL,
  *    restricts the colors a coloring policy may pick (a task's partition);
  *    the policy takes the nearest allowed color that has a block and counts
@@ -63,9 +68,7 @@
 #include "mm/mmzone.h"
 #include "mm/page_color.h"
 
-/* Migrate types (Linux's names). Only these two exist yet: the free lists
- * are not split per type until grouping by mobility lands. */
-enum migratetype { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, MIGRATE_TYPES };
+/* (enum migratetype is in mm/mmzone.h.) */
 
 /* What a request tells the policy. */
 struct alloc_hint {
@@ -73,7 +76,8 @@ struct alloc_hint {
 	u32 va;				   /* virtual address the block will be mapped at */
 	bool has_va;			   /* va is valid */
 	bool any_color;			   /* __GFP_NOCOLOR: any block will do */
-	u8 migratetype;			   /* enum migratetype */
+	u8 migratetype;			   /* enum migratetype: what the caller states */
+	u8 list_mt;			   /* the type's lists to pick from: set by the core */
 	u8 order;			   /* 0 .. MAX_ORDER-1 */
 	const struct color_bitmap *colors; /* allowed colors (bit c = color c), NULL = all */
 };
@@ -88,7 +92,7 @@ struct alloc_hint {
  * list kinds shared by several policies without an indirect call (the
  * hot path); PLACEMENT_OWN calls the policy's add/del. */
 enum placement_lists {
-	PLACEMENT_PLAIN, /* free_area[order].free_list (the core's lists) */
+	PLACEMENT_PLAIN, /* free_area[order].free_list[mt] (the core's lists) */
 	PLACEMENT_COLOR, /* struct color_lists (mm/color_lists.h) */
 	PLACEMENT_OWN,	 /* the policy's own storage */
 };
@@ -108,26 +112,31 @@ struct placement_ops {
 	const char *desc; /* one line, for the log */
 	u8 lists;	  /* enum placement_lists */
 	bool colors;	  /* places by color (counts as page_color_enabled) */
-	/* Allocates the policy's per-zone storage through cfg->alloc and
-	 * returns it (the core stores it in zone->placement while the policy
-	 * is active); NULL for none. *err = -1 when alloc failed. At boot. */
-	void *(*attach)(struct zone *zone, const struct placement_config *cfg, int *err);
-	/* Empties the policy's lists of zone (the blocks are then re-added). */
+	/* Allocates the policy's storage for zone and migrate type mt through
+	 * cfg->alloc and returns it (only MIGRATE_MOVABLE's in a zone too
+	 * small to group, whose other types' storage stays NULL) (the core stores it in
+	 * zone->placement[mt] while the policy is active); NULL for none.
+	 * *err = -1 when alloc failed. At boot. */
+	void *(*attach)(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err);
+	/* Empties the policy's lists of zone, every type (the blocks are then re-added). */
 	void (*reset)(struct zone *zone);
-	/* PLACEMENT_OWN only: puts a free block on / takes it off the lists. */
+	/* PLACEMENT_OWN only: puts a free block on / takes it off the lists
+	 * of its type (page_mt(page), set by the core). */
 	void (*add)(struct zone *zone, struct page *page, u32 pfn, u32 order);
 	void (*del)(struct zone *zone, struct page *page, u32 pfn, u32 order);
-	/* Chooses a free block of order >= hint->order in zone and updates the
-	 * policy's (and the task's) state for it. Returns false when the zone
-	 * has no such block. Must not change any list. */
+	/* Chooses a free block of order >= hint->order on zone's lists of type
+	 * hint->list_mt and updates the policy's (and the task's) state for
+	 * it. Returns false when those lists have no such block. Must not
+	 * change any list. */
 	bool (*pick)(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out);
 	/* Called after the switch moved every free block in (may be NULL). */
 	void (*started)(const struct placement_config *cfg);
-	/* Visits every free block of zone and order on the policy's lists, with
-	 * the index of its list (mm_check, mm_stat). */
+	/* Visits every free block of zone and order on the policy's lists of
+	 * every type, with the index of its list (mm_check, mm_stat). */
 	void (*for_each_block)(struct zone *zone, u32 order, placement_visit_fn fn, void *arg);
-	/* Lists per order (for dumps), and the policy's own consistency check
-	 * of zone and order: NULL, or what is wrong (bitmaps, slots). */
+	/* Lists per order and type (for dumps), and the policy's own
+	 * consistency check of zone and order, every type: NULL, or what is
+	 * wrong (bitmaps, slots, a block on another type's lists). */
 	u32 (*nr_lists)(const struct zone *zone, u32 order);
 	const char *(*check)(struct zone *zone, u32 order);
 };
@@ -227,18 +236,26 @@ extern const char placement_names[];
  * (the placement= parameter's choices). */
 extern const char *const placement_choices[];
 
+/* For a regrouping of free blocks (mm/pageblock.c: grouping switched on
+ * or off): empties the active policy's lists of zone, every type; then
+ * re-adds every free block of zone (mem_map's PG_buddy heads) to the lists
+ * of the type its head records. Zone lock held. */
+void __placement_reset_zone(struct zone *zone);
+void __placement_readd_zone(struct zone *zone);
+
 /* ---- the core's entry points (zone lock held) ------------------------------- */
 
-/* Puts the free block (page, order) on the active policy's lists. */
+/* Puts the free block (page, order) on the active policy's lists of its
+ * type (page_mt(page)). */
 static inline void __placement_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
 #ifndef PLACEMENT_INDIRECT
 	if (placement_active_lists == PLACEMENT_PLAIN) {
-		list_add(&page->lru, &zone->free_area[order].free_list);
+		list_add(&page->lru, &zone->free_area[order].free_list[page_mt(page)]);
 		return;
 	}
 	if (placement_active_lists == PLACEMENT_COLOR) {
-		__color_lists_add(zone->placement, page, pfn, order);
+		__color_lists_add(zone->placement[page_mt(page)], page, pfn, order);
 		return;
 	}
 #endif
@@ -254,7 +271,7 @@ static inline void __placement_del(struct zone *zone, struct page *page, u32 ord
 		return;
 	}
 	if (placement_active_lists == PLACEMENT_COLOR) {
-		__color_lists_del(zone->placement, page, order);
+		__color_lists_del(zone->placement[page_mt(page)], page, order);
 		return;
 	}
 #endif
@@ -279,7 +296,7 @@ static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone
 								     struct placement_task *t, u32 want,
 								     struct placement_pick *out)
 {
-	struct color_lists *cl = zone->placement;
+	struct color_lists *cl = zone->placement[hint->list_mt];
 	u32 order = hint->order, o;
 
 	if (__builtin_expect(!hint->any_color && !hint->colors, 1)) {
@@ -299,7 +316,7 @@ static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone
 			}
 		}
 	}
-	*out = __color_lists_pick_slow(zone, order, hint->any_color, hint->colors, t, want);
+	*out = __color_lists_pick_slow(zone, hint->list_mt, order, hint->any_color, hint->colors, t, want);
 	return out->page != NULL;
 }
 

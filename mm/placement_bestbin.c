@@ -22,7 +22,7 @@
 static bool bestbin_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
 	struct placement_task *t = placement_task_of(hint->task);
-	const struct color_lists *cl = zone->placement;
+	const struct color_lists *cl = zone->placement[hint->list_mt];
 	u32 mask = cl->mask, step = 1u << hint->order, align = step - 1;
 	u32 start, best = 0, best_use = 0xffffffffu, k, i, n;
 

@@ -11,7 +11,7 @@ static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zon
 								struct placement_pick *out)
 {
 	struct placement_task *t = placement_task_of(hint->task);
-	const struct color_lists *cl = zone->placement;
+	const struct color_lists *cl = zone->placement[hint->list_mt];
 	u32 mask = cl->mask, align, want;
 
 	if (hint->any_color)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/placement_buddy.c - the buddy policy: plain lists, no coloring.
  *
- * Free blocks wait on the buddy core's plain list of their order
- * (free_area[order].free_list; freed blocks go to the head); a request
+ * Free blocks wait on the buddy core's plain list of their order and
+ * migrate type (free_area[order].free_list[mt]; freed blocks go to the
+ * head); a request
  * takes the first block of the smallest order that fits and keeps its
  * lowest sub-block, as Linux's __rmqueue_smallest() and expand() do. After
  * a switch to this policy the plain lists are in address order (the order
@@ -23,27 +24,38 @@ static void buddy_started(const struct placement_config *cfg)
 
 static void buddy_for_each_block(struct zone *zone, u32 order, placement_visit_fn fn, void *arg)
 {
-	struct list_head *head = &zone->free_area[order].free_list, *pos, *next;
+	u32 mt;
 
-	for (pos = head->next; pos != head; pos = next) {
-		next = pos->next;
-		fn(zone, list_entry(pos, struct page, lru), 0, arg);
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		struct list_head *head = &zone->free_area[order].free_list[mt], *pos, *next;
+
+		for (pos = head->next; pos != head; pos = next) {
+			next = pos->next;
+			fn(zone, list_entry(pos, struct page, lru), 0, arg);
+		}
 	}
 }
 
-/* The plain list's shape, before mm_check() walks it: every link's back
- * pointer agrees and the list ends within max_pfn steps (a block linked
- * twice makes a cycle that a walk would never leave). */
+/* The plain lists' shape, before mm_check() walks them: every link's back
+ * pointer agrees and each list ends within max_pfn steps (a block linked
+ * twice makes a cycle that a walk would never leave); every block on type
+ * mt's list records type mt. */
 static const char *buddy_check(struct zone *zone, u32 order)
 {
-	struct list_head *head = &zone->free_area[order].free_list, *pos;
-	u32 guard = max_pfn + 1;
+	u32 mt;
 
-	for (pos = head->next; pos != head; pos = pos->next) {
-		if (pos->next->prev != pos || pos->prev->next != pos)
-			return "free list links broken (a block linked twice?)";
-		if (--guard == 0)
-			return "free list does not end (cycle)";
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		struct list_head *head = &zone->free_area[order].free_list[mt], *pos;
+		u32 guard = max_pfn + 1;
+
+		for (pos = head->next; pos != head; pos = pos->next) {
+			if (pos->next->prev != pos || pos->prev->next != pos)
+				return "free list links broken (a block linked twice?)";
+			if (--guard == 0)
+				return "free list does not end (cycle)";
+			if (page_mt(list_entry(pos, struct page, lru)) != mt)
+				return "free block on another migrate type's list";
+		}
 	}
 	return NULL;
 }
@@ -58,7 +70,7 @@ static u32 buddy_nr_lists(const struct zone *zone, u32 order)
 static void buddy_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
 	UNUSED(pfn);
-	list_add(&page->lru, &zone->free_area[order].free_list);
+	list_add(&page->lru, &zone->free_area[order].free_list[page_mt(page)]);
 }
 
 static void buddy_del(struct zone *zone, struct page *page, u32 pfn, u32 order)

@@ -5,7 +5,8 @@
 #ifndef MM_PLACEMENT_BUDDY_H
 #define MM_PLACEMENT_BUDDY_H
 
-/* The first block of the smallest order >= hint->order on the plain lists,
+/* The first block of the smallest order >= hint->order on the plain lists
+ * of type hint->list_mt,
  * keeping its lowest sub-block (Linux's __rmqueue_smallest and expand).
  * Returns false when the zone has none. */
 static inline __attribute__((always_inline)) bool __buddy_pick(struct zone *zone, const struct alloc_hint *hint,
@@ -16,9 +17,9 @@ static inline __attribute__((always_inline)) bool __buddy_pick(struct zone *zone
 	for (o = hint->order; o < MAX_ORDER; o++) {
 		struct free_area *area = &zone->free_area[o];
 
-		if (list_empty(&area->free_list))
+		if (list_empty(&area->free_list[hint->list_mt]))
 			continue;
-		out->page = list_first_entry(&area->free_list, struct page, lru);
+		out->page = list_first_entry(&area->free_list[hint->list_mt], struct page, lru);
 		out->order = o;
 		out->keep = 0;
 		return true;

@@ -10,7 +10,9 @@
  * picking uniformly are O(1). A request takes a uniformly random block of
  * its order (mwc_below over the blocks of that order); only when that order
  * has none is a random block of the next larger order split, keeping a
- * random sub-block. The generator is placement_config.mwc. */
+ * random sub-block. The generator is placement_config.mwc. With grouping
+ * by mobility each migrate type has its own arrays (zone->placement[mt]):
+ * 24 bytes per page of the zone's span over the three types. */
 #include "mm/placement.h"
 
 struct random_area {
@@ -22,11 +24,12 @@ struct random_zone {
 	struct random_area area[MAX_ORDER];
 };
 
-static void *random_attach(struct zone *zone, const struct placement_config *cfg, int *err)
+static void *random_attach(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err)
 {
 	struct random_zone *rz = cfg->alloc((u32)sizeof(*rz));
 	u32 o;
 
+	UNUSED(mt);
 	if (!rz) {
 		*err = -1;
 		return NULL;
@@ -48,17 +51,19 @@ static void *random_attach(struct zone *zone, const struct placement_config *cfg
 
 static void random_reset(struct zone *zone)
 {
-	struct random_zone *rz = zone->placement;
-	u32 o;
+	u32 o, mt;
 
-	if (rz)
-		for (o = 0; o < MAX_ORDER; o++)
-			rz->area[o].n = 0;
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		struct random_zone *rz = zone->placement[mt];
+		if (rz)
+			for (o = 0; o < MAX_ORDER; o++)
+				rz->area[o].n = 0;
+	}
 }
 
 static void random_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
-	struct random_area *a = &((struct random_zone *)zone->placement)->area[order];
+	struct random_area *a = &((struct random_zone *)zone->placement[page_mt(page)])->area[order];
 
 	/* cannot overflow: cap counts every block position of the span */
 	page->slot = a->n;
@@ -67,7 +72,7 @@ static void random_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
 
 static void random_del(struct zone *zone, struct page *page, u32 pfn, u32 order)
 {
-	struct random_area *a = &((struct random_zone *)zone->placement)->area[order];
+	struct random_area *a = &((struct random_zone *)zone->placement[page_mt(page)])->area[order];
 	u32 s = page->slot, last = a->pfns[--a->n];
 
 	UNUSED(pfn);
@@ -77,7 +82,7 @@ static void random_del(struct zone *zone, struct page *page, u32 pfn, u32 order)
 
 static bool random_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
-	struct random_zone *rz = zone->placement;
+	struct random_zone *rz = zone->placement[hint->list_mt];
 	u32 o;
 
 	for (o = hint->order; o < MAX_ORDER; o++) {
@@ -95,12 +100,14 @@ static bool random_pick(struct zone *zone, struct alloc_hint *hint, struct place
 
 static void random_for_each_block(struct zone *zone, u32 order, placement_visit_fn fn, void *arg)
 {
-	struct random_zone *rz = zone->placement;
-	u32 i;
+	u32 i, mt;
 
-	if (rz)
-		for (i = 0; i < rz->area[order].n; i++)
-			fn(zone, pfn_to_page(rz->area[order].pfns[i]), 0, arg);
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		struct random_zone *rz = zone->placement[mt];
+		if (rz)
+			for (i = 0; i < rz->area[order].n; i++)
+				fn(zone, pfn_to_page(rz->area[order].pfns[i]), 0, arg);
+	}
 }
 
 static u32 random_nr_lists(const struct zone *zone, u32 order)
@@ -110,12 +117,29 @@ static u32 random_nr_lists(const struct zone *zone, u32 order)
 	return 1;
 }
 
+static const char *random_check_type(struct zone *zone, u32 order, u32 mt);
+
 static const char *random_check(struct zone *zone, u32 order)
 {
-	struct random_zone *rz = zone->placement;
+	u32 mt;
+
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		const char *why = random_check_type(zone, order, mt);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
+static const char *random_check_type(struct zone *zone, u32 order, u32 mt)
+{
+	struct random_zone *rz = zone->placement[mt];
 	struct random_area *a;
 	u32 i;
 
+	if (!rz && zone->mobility_small && mt != MIGRATE_MOVABLE)
+		return zone->free_area[order].nr_free_mt[mt] ? "free blocks of a type a small zone has no arrays for"
+							     : NULL;
 	if (!rz)
 		return "random policy active without its arrays";
 	a = &rz->area[order];
@@ -126,8 +150,10 @@ static const char *random_check(struct zone *zone, u32 order)
 			return "array entry outside mem_map";
 		if (pfn_to_page(a->pfns[i])->slot != i)
 			return "free block's slot differs from its index in the array";
+		if (page_mt(pfn_to_page(a->pfns[i])) != mt)
+			return "free block on another migrate type's array";
 	}
-	if (!list_empty(&zone->free_area[order].free_list))
+	if (!list_empty(&zone->free_area[order].free_list[mt]))
 		return "plain list not empty while the random policy is active";
 	return NULL;
 }

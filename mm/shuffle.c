@@ -5,6 +5,7 @@
 #include "mm/internal.h"
 #include "mm/memblock.h"
 #include "mm/page_color.h"
+#include "mm/pageblock.h"
 
 bool mm_shuffle_enabled;
 u32 mm_ballast_pages;
@@ -218,6 +219,7 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent,
 		if (ballast) {
 			keep--;
 			page->flags |= PG_ballast;
+			set_page_mt(page, BALLAST_MIGRATETYPE); /* documented in mm/pageblock.h */
 			mm_ballast_pages++;
 			continue;
 		}
@@ -241,21 +243,23 @@ void __shuffle_free_lists(void)
 	for_each_zone(zone) {
 		u32 o;
 		for (o = 0; o < MAX_ORDER; o++) {
-			struct list_head *head = &zone->free_area[o].free_list;
-			struct page *p;
-			u32 n = 0, i;
+			for (u32 mt = 0; mt < MIGRATE_TYPES; mt++) {
+				struct list_head *head = &zone->free_area[o].free_list[mt];
+				struct page *p;
+				u32 n = 0, i;
 
-			list_for_each_entry(p, head, lru) {
-				if (n == shuffle_scratch_len)
-					break;
-				shuffle_scratch[n++] = page_to_pfn(p);
+				list_for_each_entry(p, head, lru) {
+					if (n == shuffle_scratch_len)
+						break;
+					shuffle_scratch[n++] = page_to_pfn(p);
+				}
+				if (n < 2 || n == shuffle_scratch_len)
+					continue; /* cannot happen: scratch covers every free page */
+				fisher_yates(shuffle_scratch, n);
+				INIT_LIST_HEAD(head);
+				for (i = 0; i < n; i++)
+					list_add_tail(&pfn_to_page(shuffle_scratch[i])->lru, head);
 			}
-			if (n < 2 || n == shuffle_scratch_len)
-				continue; /* cannot happen: scratch covers every free page */
-			fisher_yates(shuffle_scratch, n);
-			INIT_LIST_HEAD(head);
-			for (i = 0; i < n; i++)
-				list_add_tail(&pfn_to_page(shuffle_scratch[i])->lru, head);
 		}
 	}
 }

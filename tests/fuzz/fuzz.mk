@@ -70,7 +70,7 @@ $(FUZZ_DIR)/coverage-ignore-alloc.txt: tests/fuzz/fuzz.mk
 	printf 'fun:%s\n' list_del __list_add mwc_next mwc_below fisher_yates collect_range \
 		page_color_start page_color_stop __shuffle_free_lists shuffle_release_memblock \
 		color_bitmap_find_next color_bitmap_init count check_counts check_unchanged quiet \
-		placement_select_id placement_setup __readd_zone reset_plain color_lists_reset color_lists_attach \
+		placement_select_id placement_setup __placement_readd_zone reset_plain color_lists_reset color_lists_attach \
 		color_lists_check color_lists_for_each_block random_reset random_attach > $@
 	printf 'src:*kernel/printk.c\n' >> $@
 

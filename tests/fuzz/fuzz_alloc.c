@@ -6,17 +6,21 @@
  *   make build/fuzz/fuzz_alloc        (rules: tests/fuzz/fuzz.mk)
  *   build/fuzz/fuzz_alloc -max_total_time=20 tests/fuzz/corpus/alloc
  *
- * Machine: DMA 0..640K + 1M..4M, Normal 16M..18M + 19M..20M (a hole),
- * HighMem 896M..898M (small spans: mm_check walks them). Input: header
+ * Machine: DMA 0..640K + 1M..4M, Normal 16M..19M + 20M..29M (a hole; three
+ * page blocks, so that Normal groups by mobility while DMA and HighMem are
+ * too small and do not), HighMem 896M..898M (small spans: mm_check walks them). Input: header
  * byte h (colors 1 << (3 * (h & 7) % 15),
  * i.e. 1, 8, 64, 512, 4096 ...; bit 3: start coloring; bit 4: mm_shuffle with
  * ballast (h >> 5) * 12 %), then 2-byte ops (a, b), at most MAX_OPS:
  *   a % 8 = 0..2  alloc order b % 12 (11 is out of range: NULL expected);
  *                 gfp from (a >> 3) & 3: KERNEL, DMA, HIGHUSER, HIGHUSER;
- *                 bit 5 of a adds __GFP_NOCOLOR
+ *                 bit 5 of a adds __GFP_NOCOLOR; bits 6-7 the migrate
+ *                 type: none (the gfp's default), __GFP_MOVABLE,
+ *                 __GFP_RECLAIMABLE, none
  *           3, 4  free live block b % live
  *           5     switch to placement policy b % 5 (buddy, binhop, vacolor,
- *                 bestbin, random)
+ *                 bestbin, random); b >= 250: grouping by mobility on (odd
+ *                 b) or off (even b)
  *           6     task_start of one of three names (b % 4 < 3), or task_end
  *           7     a bad free (a tail page, a wrong order, a free, reserved or
  *                 ballast page): must return -1 and change nothing
@@ -70,6 +74,7 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 #include "mm/shuffle.h"
 
@@ -191,7 +196,7 @@ static struct mwc fuzz_rng; /* the allocator's generator, passed explicitly */
 static void build(u8 h)
 {
 	static const u64 ram[][2] = {
-		{ 0, 0x9fc00 }, { MB(1), MB(3) }, { MB(16), MB(2) }, { MB(19), MB(1) }, { MB(896), MB(2) }
+		{ 0, 0x9fc00 }, { MB(1), MB(3) }, { MB(16), MB(3) }, { MB(20), MB(9) }, { MB(896), MB(2) }
 	};
 	static struct page *map; /* kept across inputs: free_area_init resets every entry */
 	struct e820_table raw = { 0 }, e820;
@@ -226,6 +231,8 @@ static void build(u8 h)
 	} else {
 		mm_release_memblock();
 	}
+	mobility_stats = (struct mobility_stats){ 0 };
+	mobility_grouping_set(true); /* the kernel's default (Normal groups; DMA, HighMem too small) */
 	if ((h >> 3) & 1)
 		page_color_start();
 #ifdef MM_INJECT_BUG
@@ -246,12 +253,38 @@ static bool zone_has_order(int z, u32 order)
 	return false;
 }
 
-static bool zone_has_color(int z, u32 order, u32 color)
+/* The lists a request of gfp takes from in zone z before any fallback. */
+static u32 list_type(int z, gfp_t gfp)
 {
-	const struct color_lists *cl = zone_of(z)->placement;
+	return zone_grouping(zone_of(z)) ? gfp_migratetype(gfp) : MIGRATE_MOVABLE;
+}
+
+static u32 fallbacks_total(void)
+{
+	u32 n = 0;
+	for (u32 a = 0; a < MIGRATE_TYPES; a++)
+		for (u32 b = 0; b < MIGRATE_TYPES; b++)
+			n += mobility_stats.fallbacks[a][b];
+	return n;
+}
+
+static bool zone_has_color_mt(int z, u32 mt, u32 order, u32 color)
+{
+	const struct color_lists *cl = zone_of(z)->placement[mt];
 	for (u32 o = order; o < MAX_ORDER; o++)
 		if (cl && color_bitmap_test(&cl->area[o].nonempty, color >> o))
 			return true;
+	return false;
+}
+
+__attribute__((unused)) static bool zone_has_color(int z, u32 order, u32 color)
+{
+	for (u32 mt = 0; mt < MIGRATE_TYPES; mt++) {
+		const struct color_lists *cl = zone_of(z)->placement[mt];
+		for (u32 o = order; o < MAX_ORDER; o++)
+			if (cl && color_bitmap_test(&cl->area[o].nonempty, color >> o))
+				return true;
+	}
 	return false;
 }
 
@@ -346,7 +379,8 @@ static void op_alloc(u8 a, u8 b)
 					 { ZONE_DMA, -1 },
 					 { ZONE_HIGHMEM, ZONE_NORMAL, ZONE_DMA, -1 },
 					 { ZONE_HIGHMEM, ZONE_NORMAL, ZONE_DMA, -1 } };
-	gfp_t gfp = gfps[(a >> 3) & 3] | ((a >> 5) & 1 ? __GFP_NOCOLOR : 0);
+	static const gfp_t types[4] = { 0, __GFP_MOVABLE, __GFP_RECLAIMABLE, 0 };
+	gfp_t gfp = gfps[(a >> 3) & 3] | ((a >> 5) & 1 ? __GFP_NOCOLOR : 0) | types[(a >> 6) & 3];
 	const int *zl = lists[(a >> 3) & 3];
 	u32 order = b % 12, pfn, i, want = 0, mask = page_colors - 1;
 	bool colored = page_color_enabled && !(gfp & __GFP_NOCOLOR) && order < MAX_ORDER;
@@ -365,12 +399,18 @@ static void op_alloc(u8 a, u8 b)
 		u32 t = before.rr_init ? before.target_color : mwc_next(&peek) & mask;
 		want = ((t + (1u << order) - 1) & ~((1u << order) - 1)) & mask;
 		for (z = 0; z < MAX_NR_ZONES; z++)
-			had_color[z] = zone_has_color(z, order, want);
+			had_color[z] =
+			    zone_populated(zone_of(z)) && zone_has_color_mt(z, list_type(z, gfp), order, want);
 	}
 	struct counts c;
+	u32 fb = fallbacks_total();
 
 	count(&c);
 	p = alloc_pages(gfp, order);
+	if (p && fallbacks_total() != fb)
+		predict = false; /* the type's lists were empty: the pick ran on the fallback's lists */
+	if (p)
+		CHECK(page_mt(p) == gfp_migratetype(gfp));
 	if (!p) {
 		CHECK(expect < 0);
 		check_unchanged(&c);
@@ -559,7 +599,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				op_free(b % nlive);
 			break;
 		case 5:
-			CHECK(placement_select_id(b % PLACEMENT_NR) == 0);
+			if (b >= 250)
+				mobility_grouping_set(b & 1); /* grouping off (250, 252, 254) or on */
+			else
+				CHECK(placement_select_id(b % PLACEMENT_NR) == 0);
 			/* Every block moved: the counters stay, the lists are
 			 * checked by the next full check. */
 			for (int z = 0; z < MAX_NR_ZONES; z++)

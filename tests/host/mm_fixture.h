@@ -19,11 +19,12 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 #include "mm/shuffle.h"
 
 /* Every block the fixture allocates, freed by fixture_teardown(). */
-#define FIXTURE_MAX_ALLOCS 256
+#define FIXTURE_MAX_ALLOCS 1024
 static void *fixture_allocs[FIXTURE_MAX_ALLOCS];
 /* MWC seed used by fixture_build (the shuffle and starting colors). */
 static u32 fixture_seed = MWC_SEED_DEFAULT;
@@ -106,12 +107,24 @@ static inline bool fixture_zone_has_order(int z, u32 order)
 	return false;
 }
 
-/* Does zone z hold a free block of order >= order containing color
- * (a coloring policy active)? */
+/* Does zone z hold a free block of order >= order containing color, on
+ * any migrate type's lists (a coloring policy active)? */
 static inline bool fixture_zone_has_color(int z, u32 order, u32 color)
 {
-	const struct color_lists *cl = contig_page_data.node_zones[z].placement;
-	for (u32 o = order; o < MAX_ORDER; o++)
+	for (u32 mt = 0; mt < MIGRATE_TYPES; mt++) {
+		const struct color_lists *cl = contig_page_data.node_zones[z].placement[mt];
+		for (u32 o = order; cl && o < MAX_ORDER; o++) /* NULL: a small zone's unused type */
+			if (color_bitmap_test(&cl->area[o].nonempty, color >> o))
+				return true;
+	}
+	return false;
+}
+
+/* The same on the lists of migrate type mt only. */
+static inline bool fixture_zone_has_color_mt(int z, u32 mt, u32 order, u32 color)
+{
+	const struct color_lists *cl = contig_page_data.node_zones[z].placement[mt];
+	for (u32 o = order; cl && o < MAX_ORDER; o++)
 		if (color_bitmap_test(&cl->area[o].nonempty, color >> o))
 			return true;
 	return false;

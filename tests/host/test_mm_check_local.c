@@ -56,10 +56,14 @@ static void build_fragmented(u32 colors, u32 keep[12], u32 keep_order[12])
 static u32 first_free(u32 order)
 {
 	struct free_area *area = &dma()->free_area[order];
-	struct list_head *head = &area->free_list;
+	u32 mt = 0;
+	struct list_head *head;
 
+	while (mt + 1 < MIGRATE_TYPES && !area->nr_free_mt[mt]) /* the first type with a block */
+		mt++;
+	head = &area->free_list[mt];
 	if (placement_active_lists == PLACEMENT_COLOR) {
-		struct color_lists *cl = dma()->placement;
+		struct color_lists *cl = dma()->placement[mt];
 		head = &cl->area[order].lists[color_bitmap_find_next(&cl->area[order].nonempty, 0)];
 	}
 	assert_false(list_empty(head));
@@ -140,7 +144,7 @@ static void test_block_on_wrong_list(void **state)
 	pfn = first_free(1);
 	p = pfn_to_page(pfn);
 	list_del(&p->lru);
-	list_add(&p->lru, &dma()->free_area[2].free_list); /* counted at order 1, linked at 2 */
+	list_add(&p->lru, &dma()->free_area[2].free_list[page_mt(p)]); /* counted at order 1, linked at 2 */
 	capture_reset();
 	assert_int_equal(mm_check_free_block(dma(), pfn, 1), -1);
 	assert_non_null(strstr(capture_text(), "wrong list"));
@@ -158,7 +162,7 @@ static void test_block_on_wrong_color_list(void **state)
 	assert_int_equal(placement_active_lists, PLACEMENT_COLOR);
 	o = lowest_free_order();
 	pfn = first_free(o);
-	area = &((struct color_lists *)dma()->placement)->area[o];
+	area = &((struct color_lists *)dma()->placement[page_mt(pfn_to_page(pfn))])->area[o];
 	idx = color_bitmap_find_next_wrap(&area->nonempty, ((pfn_color(pfn) >> o) + 1) % area->nr_lists);
 	if (idx == pfn_color(pfn) >> o) /* the only non-empty list: use an empty one */
 		idx = (idx + 1) % area->nr_lists;
@@ -178,7 +182,8 @@ static void test_block_linked_twice(void **state)
 	build_fragmented(1, keep, order);
 	o = lowest_free_order();
 	pfn = first_free(o);
-	list_add(&pfn_to_page(pfn)->lru, &dma()->free_area[o].free_list); /* a second free, on the list */
+	list_add(&pfn_to_page(pfn)->lru,
+		 &dma()->free_area[o].free_list[page_mt(pfn_to_page(pfn))]); /* a second free, on the list */
 	capture_reset();
 	assert_int_equal(mm_check_free_block(dma(), pfn, o), -1);
 	assert_non_null(strstr(capture_text(), "linked to itself"));
@@ -198,13 +203,16 @@ static void test_buddies_not_coalesced(void **state)
 	q = pfn_to_page(pfn + 4);
 	list_del(&p->lru); /* off its order-3 list, still counted as free pages */
 	dma()->free_area[3].nr_free--;
+	dma()->free_area[3].nr_free_mt[page_mt(p)]--;
 	p->flags |= PG_buddy;
 	p->private = 2;
 	q->flags |= PG_buddy;
+	set_page_mt(q, page_mt(p));
 	q->private = 2;
-	list_add(&p->lru, &dma()->free_area[2].free_list);
-	list_add(&q->lru, &dma()->free_area[2].free_list);
-	dma()->free_area[2].nr_free += 2;		    /* the zone's free pages stay the same 8 */
+	list_add(&p->lru, &dma()->free_area[2].free_list[page_mt(p)]);
+	list_add(&q->lru, &dma()->free_area[2].free_list[page_mt(p)]);
+	dma()->free_area[2].nr_free += 2; /* the zone's free pages stay the same 8 */
+	dma()->free_area[2].nr_free_mt[page_mt(p)] += 2;
 	assert_int_equal(mm_check_zone_counters(dma()), 0); /* the counters are consistent */
 	capture_reset();
 	assert_int_equal(mm_check_free_block(dma(), pfn + 4, 2), -1);
@@ -224,8 +232,10 @@ static void test_allocated_page_inside_free_block(void **state)
 	/* a second free block over the same pages: an order-1 head inside it */
 	pfn_to_page(pfn + 4)->flags |= PG_buddy;
 	pfn_to_page(pfn + 4)->private = 1;
-	list_add(&pfn_to_page(pfn + 4)->lru, &dma()->free_area[1].free_list);
+	set_page_mt(pfn_to_page(pfn + 4), page_mt(pfn_to_page(pfn)));
+	list_add(&pfn_to_page(pfn + 4)->lru, &dma()->free_area[1].free_list[page_mt(pfn_to_page(pfn))]);
 	dma()->free_area[1].nr_free++;
+	dma()->free_area[1].nr_free_mt[page_mt(pfn_to_page(pfn))]++;
 	assert_int_equal(mm_check_pfn(pfn + 5, false), -1);
 	assert_int_equal(mm_check(), -1);
 }

@@ -230,7 +230,7 @@ static void test_start_stop_moves_blocks(void **state)
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
 	u32 prev = 0;
 	struct page *p;
-	list_for_each_entry(p, &normal->free_area[0].free_list, lru) {
+	list_for_each_entry(p, &normal->free_area[0].free_list[MIGRATE_MOVABLE], lru) {
 		assert_true(page_to_pfn(p) > prev);
 		prev = page_to_pfn(p);
 	}
@@ -262,8 +262,10 @@ static void test_checker_reports_corruption(void **state)
 	a->flags &= ~PG_head;
 	a->flags |= PG_buddy;
 	a->private = 0;
+	set_page_mt(a, page_mt(b));
 	__placement_add(normal, a, pfn, 0);
 	normal->free_area[0].nr_free++;
+	normal->free_area[0].nr_free_mt[page_mt(b)]++;
 	normal->free_pages++;
 	capture_reset();
 	assert_int_equal(mm_check(), -1);
@@ -315,9 +317,12 @@ static void test_shuffle_scatters_uncolored_pages(void **state)
 	/* stop: the plain lists are shuffled again, not address-sorted */
 	page_color_stop();
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
-	u32 prev = 0, ascending = 0, n = 0;
+	u32 prev = 0, ascending = 0, n = 0, mt, most = 0;
 	struct page *p;
-	list_for_each_entry(p, &normal->free_area[0].free_list, lru) {
+	for (mt = 1; mt < MIGRATE_TYPES; mt++) /* the type's list with the most order-0 blocks */
+		if (normal->free_area[0].nr_free_mt[mt] > normal->free_area[0].nr_free_mt[most])
+			most = mt;
+	list_for_each_entry(p, &normal->free_area[0].free_list[most], lru) {
 		ascending += page_to_pfn(p) > prev;
 		prev = page_to_pfn(p);
 		n++;

@@ -43,7 +43,7 @@ static void test_refill_one_batch(void **state)
 	pcp_setup(true, 8, 0);
 	assert_int_equal(pcp_high(), 48);
 	acq0 = zone_lock.acquisitions;
-	struct page *p = alloc_page(GFP_KERNEL);
+	struct page *p = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 	assert_non_null(p);
 	assert_true(p->flags & PG_head);
 	assert_false(p->flags & PG_pcp);
@@ -53,7 +53,7 @@ static void test_refill_one_batch(void **state)
 	assert_int_equal(nr_free_pages(), total0 - 1); /* pages on the lists count as free */
 	/* below low (16): the next allocations refill again, then stop */
 	for (int i = 0; i < 3; i++)
-		assert_non_null(alloc_page(GFP_KERNEL));
+		assert_non_null(alloc_page(GFP_KERNEL | __GFP_MOVABLE));
 	assert_true(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT) > 16);
 	assert_int_equal(mm_check(), 0);
 }
@@ -66,7 +66,7 @@ static void test_high_drains_batch(void **state)
 	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
 	pcp_setup(true, 8, 20);
 	for (int i = 0; i < 64; i++)
-		assert_non_null(p[i] = alloc_page(GFP_KERNEL));
+		assert_non_null(p[i] = alloc_page(GFP_KERNEL | __GFP_MOVABLE));
 	u32 before = pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT);
 	assert_true(before <= 20);
 	for (int i = 0; i < 64; i++) {
@@ -103,7 +103,7 @@ static void test_lock_per_page(void **state)
 		u32 acq0 = zone_lock.acquisitions, ops = 0;
 		for (int round = 0; round < 50; round++) {
 			for (int i = 0; i < 128; i++, ops++)
-				assert_non_null(p[i] = alloc_page(GFP_KERNEL));
+				assert_non_null(p[i] = alloc_page(GFP_KERNEL | __GFP_MOVABLE));
 			for (int i = 0; i < 128; i++, ops++)
 				assert_int_equal(__free_pages(p[i], 0), 0);
 		}
@@ -124,14 +124,14 @@ static void test_hot_and_cold(void **state)
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
 	pcp_setup(true, 8, 0);
-	struct page *a = alloc_page(GFP_KERNEL), *b = alloc_page(GFP_KERNEL);
+	struct page *a = alloc_page(GFP_KERNEL | __GFP_MOVABLE), *b = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 	assert_int_equal(free_hot_page(a), 0);
-	assert_ptr_equal(alloc_page(GFP_KERNEL), a);
+	assert_ptr_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE), a);
 	u32 cold0 = pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD);
 	assert_int_equal(free_cold_page(b), 0);
 	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD), cold0 + 1);
-	assert_ptr_not_equal(alloc_page(GFP_KERNEL), b); /* hot allocations do not take it */
-	struct page *c = alloc_page(GFP_KERNEL | __GFP_COLD);
+	assert_ptr_not_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE), b); /* hot allocations do not take it */
+	struct page *c = alloc_page(GFP_KERNEL | __GFP_MOVABLE | __GFP_COLD);
 	assert_non_null(c);
 	assert_int_equal(mm_check(), 0);
 }
@@ -142,7 +142,7 @@ static void test_double_free(void **state)
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
 	pcp_setup(true, 8, 0);
-	struct page *a = alloc_page(GFP_KERNEL);
+	struct page *a = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 	u32 bad = mm_bad_free_count, lists;
 	assert_int_equal(__free_pages(a, 0), 0);
 	lists = pcp_nr_pages();
@@ -159,7 +159,7 @@ static void test_mm_check_sees_lists(void **state)
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
 	pcp_setup(true, 8, 0);
-	struct page *a = alloc_page(GFP_KERNEL);
+	struct page *a = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 	assert_int_equal(__free_pages(a, 0), 0);
 	assert_true(a->flags & PG_pcp);
 	a->flags &= ~PG_pcp;
@@ -178,18 +178,18 @@ static void test_colored_bypass_and_switch_drain(void **state)
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
 	pcp_setup(true, 8, 0);
-	struct page *a = alloc_page(GFP_KERNEL); /* buddy: through the lists */
+	struct page *a = alloc_page(GFP_KERNEL | __GFP_MOVABLE); /* buddy: through the lists */
 	assert_true(pcp_nr_pages() > 0);
 	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
 	assert_int_equal(pcp_nr_pages(), 0); /* drained by the switch */
 	for (int i = 0; i < 20; i++) {
-		struct page *p = alloc_page(GFP_KERNEL);
+		struct page *p = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 		assert_non_null(p);
 		assert_int_equal(pcp_nr_pages(), 0);
 		/* binhop: consecutive allocations get consecutive colors */
 		__free_pages(p, 0);
 	}
-	struct page *n = alloc_page(GFP_KERNEL | __GFP_NOCOLOR); /* bypasses too */
+	struct page *n = alloc_page(GFP_KERNEL | __GFP_MOVABLE | __GFP_NOCOLOR); /* bypasses too */
 	assert_int_equal(pcp_nr_pages(), 0);
 	assert_int_equal(free_hot_page(n), 0);
 	assert_int_equal(__free_pages(a, 0), 0);
@@ -210,7 +210,7 @@ static void test_off_restores(void **state)
 	pcp_setup(true, 8, 0);
 	struct page *p[40];
 	for (int i = 0; i < 40; i++)
-		p[i] = alloc_page(GFP_KERNEL);
+		p[i] = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
 	for (int i = 0; i < 40; i += 2)
 		free_cold_page(p[i]);
 	for (int i = 1; i < 40; i += 2)
@@ -241,7 +241,7 @@ static void *stress_thread(void *v)
 		u32 r = mwc_next(&rng);
 		if (n < 64 && (r & 1)) {
 			u32 o = (r >> 1) % 8 < 6 ? 0 : (r >> 4) % 4; /* mostly order 0 */
-			struct page *p = alloc_pages(GFP_KERNEL, o);
+			struct page *p = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, o);
 			if (p) {
 				held[n] = p;
 				order[n++] = o;

@@ -19,6 +19,11 @@
  *    served zone had a block containing it, a hit returns exactly that color,
  *    a miss returns the nearest available color above it (checked by brute
  *    force on a sample of misses);
+ *  - grouping by mobility: requests state a random migrate type (gfp
+ *    flags), grouping is switched on and off now and then; a colored
+ *    request that did not fall back to another type hits iff its own
+ *    type's lists held the target (mm/placement.h), misses get the
+ *    nearest color on those lists;
  *  - mm_check() == 0 every CHECK_EVERY ops and at the end; after freeing
  *    everything nr_free of every zone and order is the initial one.
  * STRESS_SEED=<n> (decimal or 0x-hex) picks the seed; a failure prints
@@ -102,15 +107,30 @@ static struct zone *zone_of(int z)
 }
 
 /* Brute force: the nearest color >= want (cyclic) with a block of order >=
- * order containing it in zone z, as page_color.h promises. */
-static u32 nearest_color(int z, u32 order, u32 want)
+ * order containing it in zone z on type mt's lists, as page_color.h promises. */
+static u32 nearest_color(int z, u32 mt, u32 order, u32 want)
 {
 	for (u32 d = 0; d < page_colors; d += 1u << order) {
 		u32 c = (want + d) & (page_colors - 1);
-		if (fixture_zone_has_color(z, order, c))
+		if (fixture_zone_has_color_mt(z, mt, order, c))
 			return c;
 	}
 	return COLOR_BITMAP_NONE;
+}
+
+/* The lists a request of gfp takes from in zone z before any fallback. */
+static u32 list_type(int z, gfp_t gfp)
+{
+	return zone_grouping(&contig_page_data.node_zones[z]) ? gfp_migratetype(gfp) : MIGRATE_MOVABLE;
+}
+
+static u32 fallbacks_total(void)
+{
+	u32 n = 0;
+	for (u32 a = 0; a < MIGRATE_TYPES; a++)
+		for (u32 b = 0; b < MIGRATE_TYPES; b++)
+			n += mobility_stats.fallbacks[a][b];
+	return n;
 }
 
 static const int *zonelist(gfp_t gfp)
@@ -134,9 +154,10 @@ static gfp_t pick_gfp(void)
 {
 	u32 r = mwc_below(&rng, 100);
 	gfp_t g = r < 40 ? GFP_KERNEL : r < 88 ? GFP_HIGHUSER : GFP_DMA;
+	static const gfp_t types[] = { 0, 0, __GFP_MOVABLE, __GFP_RECLAIMABLE };
 	if (mwc_below(&rng, 20) == 0)
 		g |= __GFP_NOCOLOR;
-	return g;
+	return g | types[mwc_below(&rng, ARRAY_SIZE(types))]; /* a random migrate type */
 }
 
 static void check_accounting(void)
@@ -148,6 +169,7 @@ static void check_accounting(void)
 
 static u32 run_policy;
 static unsigned long long nulls, hits, misses, nearest_checked, exhausts, full_frees, toggles, switches;
+static unsigned long long fell_back, grouping_switches;
 
 /* One checked allocation. Returns true when a block was handed out. */
 static bool do_alloc(gfp_t gfp, u32 order)
@@ -171,16 +193,26 @@ static bool do_alloc(gfp_t gfp, u32 order)
 		u32 t = before.rr_init ? before.target_color : mwc_next(&peek) & mask;
 		want = ((t + (1u << order) - 1) & ~((1u << order) - 1)) & mask;
 		for (z = 0; z < MAX_NR_ZONES; z++)
-			had_color[z] = zone_populated(zone_of(z)) && fixture_zone_has_color(z, order, want);
+			had_color[z] =
+			    zone_populated(zone_of(z)) && fixture_zone_has_color_mt(z, list_type(z, gfp), order, want);
 	}
-	u32 nearest = COLOR_BITMAP_NONE;
+	u32 nearest = COLOR_BITMAP_NONE, fb = fallbacks_total();
 	bool check_nearest =
 	    predict && expect_zone >= 0 && !had_color[expect_zone] && (page_colors <= 512 || (misses & 3) == 0);
 	if (check_nearest)
-		nearest = nearest_color(expect_zone, order, want);
+		nearest = nearest_color(expect_zone, list_type(expect_zone, gfp), order, want);
 
 	struct page *p = alloc_pages(gfp, order);
 	ops++;
+	if (p && fallbacks_total() != fb) {
+		/* the type's lists had no block: the pick ran on the lists
+		 * the fallback chose, which the model does not predict */
+		fell_back++;
+		predict = check_nearest = false;
+	}
+	if (p)
+		SCHECK(page_mt(p) == gfp_migratetype(gfp), "block records type %u, gfp %#x states %u", page_mt(p), gfp,
+		       gfp_migratetype(gfp));
 	if (!p) {
 		nulls++;
 		SCHECK(expect_zone < 0, "NULL for gfp %#x order %u but zone %d had a block", gfp, order, expect_zone);
@@ -300,6 +332,10 @@ static void maybe_switch(void)
 		SCHECK(placement_select_id(id) == 0, "switch to policy %u failed", id);
 		toggles++;
 		ops++;
+	} else if (r == 3) {
+		mobility_grouping_set(mwc_below(&rng, 4) != 0); /* on three times in four */
+		grouping_switches++;
+		ops++;
 	} else if (r <= 2) {
 		u32 n = mwc_below(&rng, ARRAY_SIZE(names));
 		if (n == ARRAY_SIZE(names) - 1)
@@ -361,6 +397,7 @@ static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	run_name = name;
 	ops = nulls = hits = misses = nearest_checked = exhausts = full_frees = toggles = switches = 0;
+	fell_back = grouping_switches = 0;
 	next_check = check_every;
 	mwc_init(&rng, seed + colors, MWC_CARRY_DEFAULT); /* each run on its own stream */
 	SCHECK(build(colors, ballast) == 0, "build failed");
@@ -417,9 +454,10 @@ static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned 
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	printf("stress: run '%s': %llu ops in %.1f s: %llu exhaustions, %llu full frees, %llu policy "
 	       "switches, %llu task switches, %llu NULL, %llu hits, %llu misses (%llu nearest-checked), "
-	       "%u bad frees refused\n",
+	       "%u bad frees refused, %llu fallbacks, %llu grouping switches, %u steals\n",
 	       name, ops, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, exhausts,
-	       full_frees, toggles, switches, nulls, hits, misses, nearest_checked, mm_bad_free_count);
+	       full_frees, toggles, switches, nulls, hits, misses, nearest_checked, mm_bad_free_count, fell_back,
+	       grouping_switches, mobility_stats.steals);
 	total_ops += ops;
 	free(owned);
 	free(live_pfn);

@@ -69,7 +69,7 @@ static void test_param_list_message(void **state)
 	assert_int_equal(mask, BENCH_BIT(BENCH_ALL));
 	assert_non_null(strstr(capture_text(), "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; "
 					       "accepted: comma-separated "
-					       "all|fft|stride|none|probe|triad|sparse|reuse|copy|interfere|pcp|smpstress; "
+					       "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress; "
 					       "keeping default all\n"));
 	capture_reset();
 	assert_int_equal(cmdline_parse("bench=triad,sparse", p, 1), 0);
@@ -93,6 +93,8 @@ static void test_bench_expand(void **state)
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_COPY)), BENCH_BIT(BENCH_COPY));
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & BENCH_BIT(BENCH_COPY), 0);
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_INTERFERE)), BENCH_BIT(BENCH_INTERFERE)); /* only by name */
+	assert_int_equal(bench_expand(BENCH_BIT(BENCH_FRAG)), BENCH_BIT(BENCH_FRAG));		/* opt-in, not in all */
+	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & BENCH_BIT(BENCH_FRAG), 0);
 	/* pcp and smpstress only by name: not in all */
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & (BENCH_BIT(BENCH_PCP) | BENCH_BIT(BENCH_SMPSTRESS)), 0);
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_PCP)), BENCH_BIT(BENCH_PCP));

@@ -36,7 +36,23 @@
  * when available, on ns otherwise; the exit status is 0 either way (a
  * benchmark, not a test) and the last line says how many targets were met.
  * bench_alloc_indirect is the same built with -DPLACEMENT_INDIRECT (every
- * policy call through placement_ops): the interface's indirection cost. */
+ * policy call through placement_ops): the interface's indirection cost.
+ *
+ *  page_test  grouping by mobility's cost (issue "Grouping pages by
+ *         mobility"; aim9's page_test, which the thread "Avoiding
+ *         fragmentation through different allocator", linux-kernel, January
+ *         2005, measured 0.7% slower): one pair = allocate PT_BATCH order-0
+ *         pages of mixed types (unmovable, movable, reclaimable in turn),
+ *         write every byte of each (host pfns have no memory behind them: the
+ *         4 KiB are written to one scratch page, the same instructions), free
+ *         them; buddy policy, mm_shuffle's boot state; grouping on against
+ *         off, target at most 1.01x in instructions:
+ *   @cost case=page_test grouping=on instr=I grouping_off_instr=J instr_ratio=R target=1.01 status=...
+ *         and, as INFO, the same without the writes (the allocator alone)
+ *         and on a fresh boot (no mm_shuffle: every type splits its own
+ *         clean page block, so a pair splits and merges three chains of
+ *         orders where grouping off splits one). BENCH_ALLOC_STATS=1 with
+ *         --measure prints the fallback and steal counters to stderr. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +67,7 @@
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 #include "kernel/mwc.h"
 #include "arch/x86/arch.h"
@@ -64,7 +81,7 @@ static struct mwc host_rng;
 #define VG_PAIRS      20000
 
 /* ---- the machine -------------------------------------------------------- */
-static void *allocs[128];
+static void *allocs[1024]; /* the policies keep storage per zone and migrate type */
 static int nallocs;
 
 static void *host_alloc(u32 bytes)
@@ -87,6 +104,7 @@ static void teardown(void)
 #define BENCH_VA       0xC0000000u
 
 static u32 policy;
+static int pt_fresh; /* page_test on a fresh boot: no mm_shuffle */
 
 /* The configuration passed into mm_init(). */
 static struct mm_config bench_mm_config = MM_CONFIG_DEFAULT_INIT;
@@ -105,7 +123,7 @@ static void build(u32 colors)
 	bench_mm_config.cache_size = colors * PAGE_SIZE;
 	bench_mm_config.cache_ways = 1;
 	bench_mm_config.page_color = false;
-	bench_mm_config.mm_shuffle = true;
+	bench_mm_config.mm_shuffle = !pt_fresh;
 	bench_mm_config.mm_ballast = 50;
 	mwc_init(&host_rng, MWC_SEED_DEFAULT, MWC_CARRY_DEFAULT); /* fixed: deterministic output */
 	bench_mm_config.rng = &host_rng;
@@ -196,11 +214,33 @@ static void exhaust_color(void)
 	placement_select_id(keep);
 }
 
+#define PT_BATCH 16
+static int page_test; /* 1: page_test pairs; 2: the same without the writes */
+static unsigned char pt_scratch[PAGE_SIZE];
+
+static void page_test_pair(void)
+{
+	static const gfp_t types[3] = { GFP_KERNEL, GFP_KERNEL | __GFP_MOVABLE, GFP_KERNEL | __GFP_RECLAIMABLE };
+	struct page *p[PT_BATCH];
+	u32 k;
+
+	for (k = 0; k < PT_BATCH; k++) {
+		p[k] = alloc_pages(types[k % 3], 0);
+		if (page_test == 1)
+			memset(pt_scratch, (int)k, sizeof(pt_scratch));
+	}
+	__asm__ volatile("" : : "r"(pt_scratch) : "memory"); /* the writes are kept */
+	for (k = 0; k < PT_BATCH; k++)
+		__free_pages(p[k], 0);
+}
+
 /* The measured loop (callgrind collects only in here). */
 __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 {
 	for (u32 i = 0; i < n; i++) {
-		if (worst) {
+		if (page_test) {
+			page_test_pair();
+		} else if (worst) {
 			struct page *p = alloc_aimed(GFP_KERNEL);
 			if (policy == PLACEMENT_BESTBIN) /* keep worst_color the least used: O(1) */
 				placement_task_of(current)->use[pfn_color(page_to_pfn(p))]--;
@@ -220,6 +260,12 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 
 static void setup(int worst, u32 pol, u32 colors, u32 order)
 {
+	if (page_test) { /* pol: grouping off (0) or on (1) */
+		policy = PLACEMENT_BUDDY;
+		build(colors);
+		mobility_grouping_set(pol != 0);
+		return;
+	}
 	policy = pol;
 	build(colors);
 	if (worst)
@@ -336,10 +382,21 @@ int main(int argc, char **argv)
 
 	if (argc == 7 && !strcmp(argv[1], "--measure")) {
 		int worst = !strcmp(argv[2], "worst");
+		page_test = !strcmp(argv[2], "page_test") || !strcmp(argv[2], "page_test_fresh") ? 1
+			    : !strcmp(argv[2], "page_test_nowrite")				 ? 2
+												 : 0;
+		pt_fresh = !strcmp(argv[2], "page_test_fresh");
 		u32 pol = (u32)atoi(argv[3]), c = (u32)atoi(argv[4]), order = (u32)atoi(argv[5]),
 		    k = (u32)atoi(argv[6]);
 		setup(worst, pol, c, order);
 		run_pairs(worst, order, k);
+		if (getenv("BENCH_ALLOC_STATS"))
+			fprintf(stderr,
+				"fallbacks U<-M %u U<-R %u M<-U %u M<-R %u R<-U %u R<-M %u steals %u no_steal %u\n",
+				mobility_stats.fallbacks[0][1], mobility_stats.fallbacks[0][2],
+				mobility_stats.fallbacks[1][0], mobility_stats.fallbacks[1][2],
+				mobility_stats.fallbacks[2][0], mobility_stats.fallbacks[2][1], mobility_stats.steals,
+				mobility_stats.no_steal);
 		return 0;
 	}
 	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -426,6 +483,33 @@ int main(int argc, char **argv)
 			       pol_names[ind[k][0]], ind[k][1], via, direct, via - direct);
 		}
 	}
+	/* grouping by mobility: page_test, grouping on against off */
+	for (int w = 1; w <= 3; w++) {
+		static const char *const modes[] = { "", "page_test", "page_test_nowrite", "page_test_fresh" };
+		double on, off;
+		page_test = w == 2 ? 2 : 1;
+		pt_fresh = w == 3;
+		if (vg) {
+			on = ir_per_pair(self, modes[w], 1, 64, 0);
+			off = ir_per_pair(self, modes[w], 0, 64, 0);
+		} else {
+			on = median_ns(0, 1, 64, 0);
+			off = median_ns(0, 0, 64, 0);
+		}
+		page_test = pt_fresh = 0;
+		int pass = on <= 1.01 * off;
+		if (w == 1) {
+			goals++;
+			met += pass;
+		}
+		printf("@cost case=%s grouping=on %s=%.1f grouping_off_%s=%.1f %s_ratio=%.4f%s status=%s\n", modes[w],
+		       vg ? "instr" : "ns", on, vg ? "instr" : "ns", off, vg ? "instr" : "ns", on / off,
+		       w == 1 ? " target=1.01" : "",
+		       w != 1 ? "INFO"
+		       : pass ? "MET"
+			      : "MISSED");
+	}
+	teardown();
 	printf("bench_alloc: %d of %d targets met, judged on %s\n", met, goals,
 	       vg ? "instructions (callgrind)" : "ns (no valgrind)");
 	return 0;
