@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/copy.c - bench=copy: the copy alignment study of the 2.5.40-mm1
  * thread (linux-mm, October 2002), every strategy of
  * arch/x86/copy_strategies.h that this CPU can run, at every alignment.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/copy.h - sizing of bench=copy, the copy alignment study
  * (bench/copy.c), as pure inline functions for the boot's defaults and the
  * page tables built before the leak-check baseline. */

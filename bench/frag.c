@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/frag.c - bench=frag: high-order allocations after a churn that
  * imitates a long-running system, with grouping by mobility on and off.
  *

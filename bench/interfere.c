@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/interfere.c - bench=interfere: cache partitioning by color sets,
  * measured with two tasks that really run interleaved on one CPU.
  *

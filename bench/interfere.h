@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/interfere.h - bench=interfere (bench/interfere.c): a victim and an
  * aggressor task, preempted round-robin, with and without disjoint color
  * sets. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/pcp.c - the per-CPU page lists measured on several CPUs at once,
  * and a concurrent stress of the allocator (see pcp.h). */
 #include "bench/pcp.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/pcp.h - benchmarks of the per-CPU page lists and of the allocator
  * on several CPUs at once (opt-in: bench=pcp, bench=smpstress; neither is
  * part of bench=all). */

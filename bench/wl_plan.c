@@ -6,8 +6,8 @@
 #include "bench/workload.h"
 
 const char *const bench_policy_names[BENCH_POLICY_NR + 1] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
-const char *const bench_names[BENCH_NR + 1] = { "all",	  "fft",   "stride", "none", "probe", "triad", "sparse",
-						"reuse", "frag",  "copy",   "interfere", "pcp", "smpstress", NULL };
+const char *const bench_names[BENCH_NR + 1] = { "all",	 "fft",	 "stride", "none",	"probe", "triad",     "sparse",
+						"reuse", "frag", "copy",   "interfere", "pcp",	 "smpstress", NULL };
 
 u32 bench_expand(u32 which)
 {

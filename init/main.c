@@ -86,7 +86,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	if (boot_config.help)
 		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
-	failures += copy_select_boot(boot_config.memcpy, bc->tsc_khz); /* the kernel's memcpy from here on */
+	failures += copy_select_boot(boot_config.memcpy, bc->tsc_khz);	      /* the kernel's memcpy from here on */
 	pcp_boot(smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz)); /* CPUs idle until called */
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/pcp_boot.c - see pcp_boot.h. */
 #include "init/pcp_boot.h"
 #include "init/params.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init/pcp_boot.h - turning the per-CPU page lists on at boot. */
 #ifndef INIT_PCP_BOOT_H
 #define INIT_PCP_BOOT_H

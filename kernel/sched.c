@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/sched.c - see sched.h. */
 #include "kernel/sched.h"
 #include <asm/irqflags.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/sched.h - preemptive round-robin between a few kernel tasks on one
  * CPU, for the benchmarks that ask for it (bench=interfere).
  *

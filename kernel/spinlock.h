@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel/spinlock.h - ticket spinlocks with interrupt save/restore.
  *
  * A ticket lock hands the lock out in arrival order: a CPU takes the next

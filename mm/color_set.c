@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_set.c - see color_set.h. */
 #include "mm/color_set.h"
 #include "kernel/cmdline.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/color_set.h - cache partitioning by color sets.
  *
  * A color set is the part of a physically indexed cache a task may use: its

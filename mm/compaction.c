@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/compaction.c - see compaction.h. */
 #include "mm/compaction.h"
 #include "mm/page_alloc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/compaction.h - moving movable pages to make high-order free blocks.
  *
  * The thread's "migrating pages instead of freeing them" ("Avoiding

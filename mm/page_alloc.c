@@ -506,6 +506,8 @@ u32 free_pages_bulk(struct zone *zone, u32 count, struct list_head *list)
 	}
 	zone_unlock_irqrestore(flags);
 	return n;
+}
+
 u32 isolate_free_block(struct page *page, u32 mt)
 {
 	irqflags_t flags = zone_lock_irqsave();

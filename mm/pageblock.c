@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/pageblock.c - see pageblock.h. */
 #include "mm/pageblock.h"
 #include "kernel/printk.h"

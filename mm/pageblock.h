@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/pageblock.h - grouping pages by mobility: page block types, the
  * fallback table, stealing page blocks, the switch.
  *

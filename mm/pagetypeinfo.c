@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/pagetypeinfo.c - see pagetypeinfo.h. */
 #include "mm/pagetypeinfo.h"
 #include "kernel/printk.h"

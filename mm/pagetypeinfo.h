@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/pagetypeinfo.h - the grouping-by-mobility dump, in the format of
  * Linux's /proc/pagetypeinfo (mm/vmstat.c), plus mixed page blocks. */
 #ifndef MM_PAGETYPEINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/pcp.c - per-CPU hot and cold page lists (see pcp.h). */
 #include "mm/pcp.h"
 #include "kernel/printk.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/pcp.h - per-CPU page lists: a hot and a cold list of order-0 pages
  * per zone and CPU, in front of the buddy core.
  *

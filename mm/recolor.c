@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/recolor.c - see recolor.h. */
 #include "mm/recolor.h"
 #include "mm/page_alloc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mm/recolor.h - recoloring a task's pages (COLORIS's idea: Ye et al.,
  * "COLORIS: a dynamic cache partitioning system using page coloring",
  * PACT 2014): the task gets a new color set, and every page it holds

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """copy-plot.py - throughput against alignment per strategy, from the
 serial log of a boot with bench=copy (a real PC's or QEMU's).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/apic.c - see apic.h. */
 #include "arch/x86/apic.h"
 #include "arch/x86/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/apic.h - the local APIC (xAPIC, memory-mapped), as far as
  * starting and waking CPUs needs it.
  *

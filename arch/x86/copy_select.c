@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/copy_select.c - see copy_select.h. */
 #include "arch/x86/copy_select.h"
 #include "arch/x86/cpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/copy_select.h - which copy strategy this CPU can run, running one
  * safely in the kernel, and the boot calibration that picks the kernel's
  * memcpy per alignment class (as Linux patches in the best copy routine for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/copy_strategies.c - the copy strategies (contracts in
  * copy_strategies.h). Inline assembly written for both the 32-bit kernel
  * and the x86-64 host tests: pointers and counts are register operands of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/copy_strategies.h - ways to copy memory on x86, each one function.
  *
  * The copy alignment study of the 2.5.40-mm1 thread (linux-mm, October

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/kernel_fpu.c - see kernel_fpu.h. */
 #include "arch/x86/kernel_fpu.h"
 #include "arch/x86/cpuinfo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/kernel_fpu.h - using the x87/MMX/SSE registers in kernel code.
  *
  * Kernel code that touches MMX or XMM registers must save the state it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/madt.c - see madt.h. */
 #include "arch/x86/madt.h"
 #include "kernel/string.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/madt.h - the CPUs of the machine from the ACPI MADT.
  *
  * The Multiple APIC Description Table (signature "APIC"; ACPI 6.x, section

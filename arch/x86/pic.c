@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/pic.c - see pic.h. */
 #include "arch/x86/pic.h"
 #include "arch/x86/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/pic.h - the two cascaded 8259A programmable interrupt controllers
  * and the dispatch of their interrupts (IRQ 0-15 at vectors 32-47).
  *

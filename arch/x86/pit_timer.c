@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/pit_timer.c - see pit_timer.h. */
 #include "arch/x86/pit_timer.h"
 #include "arch/x86/cpu.h"

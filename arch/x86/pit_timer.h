@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/pit_timer.h - the 8254 PIT's channel 0 as the preemption timer
  * (IRQ 0 through the 8259 PIC, arch/x86/pic.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/smp.c - see smp.h. */
 #include "arch/x86/smp.h"
 #include "arch/x86/apic.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arch/x86/smp.h - finding the CPUs, starting them, and running work on
  * all of them at once.
  *

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: MIT
 ; arch/x86/switch.asm - the stack switch of kernel/sched.c.
 ;
 ; void sched_switch(u32 *save_esp, u32 next_esp)

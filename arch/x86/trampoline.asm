@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: MIT
 ; arch/x86/trampoline.asm - where an application processor starts, and the
 ; two interrupt stubs the CPUs use once running.
 ;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """bench=copy, the copy alignment study (bench/copy.c), and the boot's memcpy
 choice (arch/x86/copy_select.c), in one short boot: every strategy QEMU's
 CPU reports, every alignment of the thread's tests, every copy verified; the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Boot test of cache partitioning (issue 13): color sets on the command
 line (kernel_colors=, task_colors=, a rejected set), the kernel image's
 colors, and bench=interfere with the timer preempting two tasks. One short

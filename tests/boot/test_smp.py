@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SMP boots: four CPUs started from the ACPI MADT run bench=pcp (per-CPU
 lists on and off) and bench=smpstress (every CPU allocates and frees random
 orders at once) in one boot; a CPU without a local APIC boots on one CPU and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """bench=copy under the cache simulator: the split-access counts
 (tools/cachesim/split_count.c) of known copies, exactly, and the copy report
 (tools/cachesim/copy_report.py) built from them.

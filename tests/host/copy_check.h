@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/copy_check.h - the check every copy strategy must pass, shared
  * by the cmocka test (tests/host/test_copy.c, x86-64, ASan+UBSan) and the
  * 32-bit build (tests/host/copy32/copy32_main.c, -m32 with ASan+UBSan, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_color_set.c - cache partitioning by color sets
  * (mm/color_set.c): Xen's set syntax and its errors, the sets in force
  * (kernel_colors=, task_colors=, a task's own set), allocation from a set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_copy.c - every copy strategy of arch/x86/copy_strategies.c
  * at every source and destination offset 0..33 and length 0..300, plus long
  * copies, against the C library's memcpy, with guard bytes (the check is

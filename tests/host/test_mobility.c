@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_mobility.c - grouping pages by mobility (mm/pageblock.h):
  * per-type free lists, page block types, fallback and steal, the too-small
  * rule, the run-time switch, the placement switch with grouping on, the

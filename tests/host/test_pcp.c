@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_pcp.c - the per-CPU hot/cold page lists (mm/pcp.c), the
  * ticket spinlock (kernel/spinlock.h) and the MADT decoder
  * (arch/x86/madt.c), on the host. The concurrent tests run one pthread per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_recolor.c - recoloring a task's pages (mm/recolor.c) on
  * the real allocator: pages outside the new set move into it (the copy
  * callback sees each old/new pair), pages already in it stay, a set that

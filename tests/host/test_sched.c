@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_sched.c - kernel/sched.c's round-robin, on the host: the
  * architecture's stack switch is replaced by ucontext (makecontext /
  * swapcontext), so tasks really are switched and resumed; a "timer tick" is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/test_split_count.c - the cache simulator's split-access counts
  * (tools/cachesim/split_count.c) on the real cache model: which accesses
  * span two lines, the second line's outcome, the access sizes, and the

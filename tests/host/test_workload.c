@@ -67,10 +67,11 @@ static void test_param_list_message(void **state)
 	capture_start();
 	assert_int_equal(cmdline_parse("bench=stride,bogus", p, 1), 1);
 	assert_int_equal(mask, BENCH_BIT(BENCH_ALL));
-	assert_non_null(strstr(capture_text(), "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; "
-					       "accepted: comma-separated "
-					       "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress; "
-					       "keeping default all\n"));
+	assert_non_null(strstr(capture_text(),
+			       "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; "
+			       "accepted: comma-separated "
+			       "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress; "
+			       "keeping default all\n"));
 	capture_reset();
 	assert_int_equal(cmdline_parse("bench=triad,sparse", p, 1), 0);
 	assert_int_equal(mask, BENCH_BIT(BENCH_TRIAD) | BENCH_BIT(BENCH_SPARSE));

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """copy_report.py - the copy alignment study (bench=copy) as the cache
 simulator sees it.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """interfere.py - bench=interfere under the cache simulator: the victim's L2
 misses and the inter-task evictions, per partition, with and without the
 aggressor.

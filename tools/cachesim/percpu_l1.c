@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* percpu_l1.c - see percpu_l1.h. */
 #include "percpu_l1.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * percpu_l1.h - private L1 caches per vCPU in front of one shared L2, for
  * guests with several CPUs (the per-CPU page lists of the 2.5.40-mm1

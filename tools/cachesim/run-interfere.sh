@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tools/cachesim/run-interfere.sh - bench=interfere under the cache simulator
 # (make run-interfere): one boot, the victim's L2 misses and the inter-task
 # evictions per partition, a table, @result lines and a plot.

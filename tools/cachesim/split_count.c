@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* split_count.c - see split_count.h. */
 #include "split_count.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * split_count.h - what the copy alignment study (bench=copy) needs from the
  * simulator beyond hits and misses: per phase, the accesses that span two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* task_attr.c - see task_attr.h. */
 #include "task_attr.h"
 

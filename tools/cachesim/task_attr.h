@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * task_attr.h - per-task attribution of the cache simulator's counts: which
  * task made each access, and which task evicted which task's L2 lines.

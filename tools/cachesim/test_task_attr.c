@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_task_attr.c - cmocka tests of the simulator's per-task attribution
  * (task_attr.c) on a tiny cache: who evicted whose lines, and which misses
  * are inter-task conflict misses. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Plot bench=frag's success rates from a serial log (grouping by mobility).
 
     tools/mobility/plot_frag.py LOG OUT.png

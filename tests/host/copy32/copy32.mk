@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/host/copy32/copy32.mk - the copy strategies' check built for i686
 # (-m32 through the i686 cross compiler, ASan+UBSan; Debian packages
 # gcc-i686-linux-gnu, libc6-dev-i386-cross, libasan8-i386-cross,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/host/copy32/copy32_main.c - the copy strategies checked in 32-bit
  * mode, as the kernel runs them: tests/host/copy_check.h built with the i686
  * cross compiler and ASan+UBSan (no cmocka for i686 in Debian, so a plain

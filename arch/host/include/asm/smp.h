@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* asm/smp.h (host) - the host pseudo-architecture's CPUs: a test thread
  * says which CPU it plays (host_cpu_id, thread-local, 0 by default), so the
  * per-CPU page lists and the spinlocks run concurrently under pthreads in

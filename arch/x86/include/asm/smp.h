@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* asm/smp.h (x86) - which CPU is running: smp_processor_id().
  *
  * Generic code (mm/pcp.c, kernel/) includes <asm/smp.h> and gets the
