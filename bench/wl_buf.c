@@ -10,10 +10,6 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-/* The workloads' page lists: two arrays of BENCH_MAX_PAGES entries, shared
- * because one workload runs at a time (512 KiB of .bss instead of 1.5 MiB). */
-u32 wl_scratch[2 * BENCH_MAX_PAGES];
-
 bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored)
 {
 	if (cfg->policy_fixed) {

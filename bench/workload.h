@@ -96,7 +96,7 @@ typedef double (*wl_run_fn)(const struct bench_config *cfg, u32 pages, bool colo
 u32 wl_point(const struct bench_config *cfg, wl_run_fn run, u32 pages, u64 overhead, const char *bench,
 	     const char *keys, const char *unit, const char *note);
 
-/* Scratch of the workloads (bench/wl_buf.c): 2 x BENCH_MAX_PAGES entries. */
-extern u32 wl_scratch[];
+/* The workloads' page lists live in wl_scratch (bench/scratch.h). */
+#include "bench/scratch.h"
 
 #endif

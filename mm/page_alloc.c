@@ -441,7 +441,9 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 		return -1;
 	}
 	pfn = page_to_pfn(page);
-	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY && page_mt(page) == MIGRATE_MOVABLE) {
+	/* movable pages only; a page already on a list is a double free (below) */
+	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY &&
+	    (page_mt(page) == MIGRATE_MOVABLE || (page->flags & PG_pcp))) {
 		/* The page is the caller's: no zone lock needed to check it. */
 		flags = arch_irq_save();
 		why = page->flags & PG_pcp ? "page is already free (double free, on a per-CPU list)"

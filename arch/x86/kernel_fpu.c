@@ -5,13 +5,18 @@
 #include "arch/x86/fpu.h"
 #include "arch/x86/trap.h"
 
-/* FXSAVE needs 512 bytes aligned to 16; FNSAVE 108 bytes. */
+#include <asm/smp.h>
+
+/* FXSAVE needs 512 bytes aligned to 16; FNSAVE 108 bytes. One save area
+ * and one flag: only the boot CPU (CPU 0) opens a section; the application
+ * processors (arch/x86/smp.c) are refused and copy with integer registers,
+ * so two CPUs never share the area. */
 static u8 fpu_save_area[512] __attribute__((aligned(16)));
 static bool fpu_open, fpu_used_fx;
 
 bool kernel_fpu_begin(void)
 {
-	if (fpu_open || !fpu_present() || trap_active())
+	if (fpu_open || !fpu_present() || trap_active() || smp_processor_id() != 0)
 		return false;
 	fpu_open = true;
 	fpu_used_fx = boot_cpu.has_fxsr;

@@ -15,7 +15,7 @@
 /* Saves the FPU state and gives the caller the x87/MMX/XMM registers until
  * kernel_fpu_end(). Returns false (nothing saved, the caller must not touch
  * those registers) when there is no FPU, when a section is already open
- * (nesting), or inside a trap handler. */
+ * (nesting), inside a trap handler, or on a CPU other than the boot CPU. */
 bool kernel_fpu_begin(void);
 /* Restores the state saved by the matching kernel_fpu_begin() (which must
  * have returned true). */

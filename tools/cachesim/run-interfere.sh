@@ -33,8 +33,10 @@ done
 cmdline="bench=interfere cachesim=on cache_size=$size cache_ways=$ways bench_runs=$runs selftest=off"
 cmdline+="${extra:+ $extra}"
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+# what is written to files names paths from the tree's top, never this machine's
+shownargs=${plugargs//"$root/"/}
 echo "$cmdline" >"$outdir/cmdline.txt"
-echo "plugin: $plugargs" >>"$outdir/cmdline.txt"
+echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
 echo "run-interfere: kernel: $cmdline" >&2
 echo "run-interfere: plugin: $plugargs" >&2
 "$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
