@@ -4,6 +4,7 @@
 from one cache-simulated boot with bench_policies= (make run-policies).
 
 usage: policies.py [--csv FILE] [--plots PREFIX] [--geometry TEXT] LOG SIM
+       policies.py --from-csv CSV --plots PREFIX [--geometry TEXT]
 
 LOG is the kernel's serial log, SIM the cachesim plugin's output of the same
 boot (joined by tools/cachesim/report.py: every phase carries its policy,
@@ -21,8 +22,17 @@ triad, sparse, reuse (whatever the log has).
 
 --csv FILE writes the table (policy, workload, ws, runs, then
 <metric>_median and <metric>_sd); --plots PREFIX writes PREFIX_<workload>.png,
-one figure per workload: L2 miss ratio and modelled cycles per memory access
-against the working set, one line per policy (matplotlib, Agg).
+one figure per workload that stands alone (the conventions of plot.py): L2
+miss ratio (% of L2 accesses) and modelled cycles per memory access against
+the working set in bytes (log axis, KiB/MiB ticks), one line per policy, named
+in words, each with its own colour, marker, line style and a small x offset so
+that no line hides another; the L1 and L2 sizes marked; the simulated cache
+geometry and the guest CPU in the title; a footnote saying that points are
+medians and error bars +-1 sample standard deviation over the N runs.
+--from-csv CSV re-makes the plots from a policies.csv written before (no
+boot); the title then comes from the policies.txt next to it: its '# plugin:'
+and '# @header' lines, or for older runs its '# make run-policies ...' line
+(L1 then the make default, 32 KiB 8-way; CPU then QEMU's default model).
 Exit status 0, 1 when no phase could be joined, 2 on bad input files.
 """
 
@@ -37,11 +47,20 @@ import report  # noqa: E402
 
 POLICIES = ["buddy", "binhop", "vacolor", "bestbin", "random"]
 LEGEND = {
-    "buddy": "plain buddy lists (buddy)",
-    "binhop": "bin hopping (binhop)",
-    "vacolor": "virtual-address coloring (vacolor)",
-    "bestbin": "best bin (bestbin)",
-    "random": "random placement (random)",
+    "buddy": "buddy (plain buddy lists, no coloring)",
+    "binhop": "binhop (bin hopping: round-robin colors)",
+    "vacolor": "vacolor (color = virtual page + offset)",
+    "bestbin": "bestbin (least-used color first)",
+    "random": "random (uniformly random free block)",
+}
+# policy -> colour, marker, line style, x offset factor (so that no line hides another);
+# the uncolored policies dashed with open markers, as plot.py draws uncolored pages
+STYLE = {
+    "buddy": ("tab:red", "o", "--", 0.92),
+    "random": ("tab:orange", "s", "--", 0.96),
+    "binhop": ("tab:blue", "^", "-", 1.0),
+    "bestbin": ("tab:green", "v", "-.", 1.04),
+    "vacolor": ("tab:purple", "D", ":", 1.08),
 }
 WORKLOADS = ["stride-seq", "stride-rand", "fft", "triad", "sparse", "reuse"]
 TITLES = {
@@ -55,10 +74,10 @@ TITLES = {
 
 
 XLABELS = {
-    "triad": "working set: the three arrays together (KiB)",
-    "sparse": "working set: the touched pages (KiB; one line each, spread over k times that)",
-    "reuse": "working set: the measured buffer (KiB)",
-    "fft": "working set: the complex data, 16 bytes a point (KiB)",
+    "triad": "working set: the three arrays together (bytes, log scale)",
+    "sparse": "working set: the touched pages (bytes, log scale; one line each, spread over k times that)",
+    "reuse": "working set: the measured buffer (bytes, log scale)",
+    "fft": "working set: the complex data, 16 bytes a point (bytes, log scale)",
 }
 
 
@@ -152,34 +171,71 @@ def write_csv(path, t):
                         repr(median(d["cpa"])), repr(sd(d["cpa"]))])
 
 
-def plots(t, prefix, geometry, l2size=0):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def summarize(t):
+    """{(policy, workload, ws): {"runs": N, "l2_miss_ratio": (median, sd), "cpa": (median, sd)}}
+    from table()'s lists."""
+    return {k: {"runs": len(d["cycles"]), "l2_miss_ratio": (median(d["l2_miss_ratio"]), sd(d["l2_miss_ratio"])),
+                "cpa": (median(d["cpa"]), sd(d["cpa"]))} for k, d in t.items()}
+
+
+def read_csv_summary(path):
+    """summarize()'s form from a policies.csv that write_csv() wrote."""
+    out = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            out[(r["policy"], r["workload"], int(r["ws"]))] = {
+                "runs": int(r["runs"]),
+                "l2_miss_ratio": (float(r["l2_miss_ratio_median"]), float(r["l2_miss_ratio_sd"])),
+                "cpa": (float(r["cycles_per_access_median"]), float(r["cycles_per_access_sd"]))}
+    return out
+
+
+def plots(s, prefix, title, l1size=0, l2size=0):
+    """One PNG per workload, PREFIX_<workload>.png, from summarize()'s form s; title: the
+    cache and CPU lines (geometry_*()); l1size, l2size: bytes to mark (0: not marked).
+    Returns the paths written."""
+    import plot  # tools/cachesim/plot.py: axis, size and footnote conventions (sets Agg)
+    plt = plot.plt
 
     written = []
-    for w in sorted({k[1] for k in t}, key=lambda w: WORKLOADS.index(w) if w in WORKLOADS else 99):
-        fig, (a1, a2) = plt.subplots(1, 2, figsize=(12, 4.8))
-        pols = sorted({k[0] for k in t if k[1] == w}, key=lambda p: POLICIES.index(p) if p in POLICIES else 99)
+    for w in sorted({k[1] for k in s}, key=lambda w: WORKLOADS.index(w) if w in WORKLOADS else 99):
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(13, 6.2))
+        pols = sorted({k[0] for k in s if k[1] == w}, key=lambda p: POLICIES.index(p) if p in POLICIES else 99)
+        xs_all = []
         for i, p in enumerate(pols):
-            ks = sorted((k for k in t if k[0] == p and k[1] == w), key=lambda k: k[2])
-            xs = [k[2] / 1024 for k in ks]
-            # offset each policy's points a little so that error bars do not hide each other
-            xo = [x * (1 + 0.03 * (i - (len(pols) - 1) / 2)) for x in xs]
+            c, marker, ls, dx = STYLE.get(p, (f"C{i}", "x", "-", 1.0))
+            ks = sorted((k for k in s if k[0] == p and k[1] == w), key=lambda k: k[2])
+            xs = [k[2] for k in ks]
+            xs_all += xs
             for ax, m, scale in ((a1, "l2_miss_ratio", 100.0), (a2, "cpa", 1.0)):
-                ax.errorbar(xo, [median(t[k][m]) * scale for k in ks], yerr=[sd(t[k][m]) * scale for k in ks],
-                            marker="o", capsize=3, label=LEGEND.get(p, p))
-        for ax, yl in ((a1, "L2 miss ratio (% of L2 accesses)"), (a2, "modelled cycles per memory access")):
-            ax.set_xscale("log", base=2)
-            if l2size:
-                ax.axvline(l2size / 1024, color="grey", linestyle=":", label="L2 size")
-            ax.set_xlabel(XLABELS.get(w, "working set (KiB)"))
+                ax.errorbar([x * dx for x in xs], [s[k][m][0] * scale for k in ks],
+                            yerr=[s[k][m][1] * scale for k in ks], color=c, marker=marker, ls=ls, ms=5,
+                            mfc="white" if ls == "--" else c, capsize=3, label=LEGEND.get(p, p))
+        marks = []
+        if l1size:
+            marks.append((l1size, f"L1 {plot.size_label(l1size)}"))
+        if l2size:
+            marks.append((l2size, f"L2 {plot.size_label(l2size)} (cache size)"))
+        for ax, yl in ((a1, "L2 miss ratio (% of L2 accesses)"),
+                       (a2, "modelled cycles per memory access (cycles)")):
+            # ticks up to the power of two above the largest working set (triad's are not powers)
+            plot.xaxis(ax, xs_all + [1 << math.ceil(math.log2(max(xs_all)))], marks)
+            ax.set_xlabel(XLABELS.get(w, "working set (bytes, log scale)"), fontsize=9)
             ax.set_ylabel(yl)
-            ax.grid(True, which="both", alpha=0.3)
-        a1.legend(fontsize=8)
-        fig.suptitle(f"{TITLES.get(w, w)} -- {geometry}\n"
-                     "points: median over runs; error bars: sample standard deviation over runs")
-        fig.tight_layout()
+        a1.set_ylim(bottom=-3)
+        a2.set_ylim(bottom=0)
+        a1.set_title("L2 misses", fontsize=9)
+        a2.set_title("modelled time (L1/L2 hits and memory at their latencies)", fontsize=9)
+        handles, labels = a1.get_legend_handles_labels()
+        fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=8, bbox_to_anchor=(0.5, 0.045),
+                   title="placement policy (dashed, open markers: no coloring)", title_fontsize=8)
+        fig.suptitle(f"Placement policies: {TITLES.get(w, w)}\n{title}", fontsize=9)
+        runs = sorted({str(s[k]["runs"]) for k in s if k[1] == w})
+        fig.text(0.5, 0.01, "Points: median over the runs; error bars: ±1 sample standard deviation over "
+                 f"{'/'.join(runs)} runs per point (each run a new task with freshly allocated pages). "
+                 "Points of each policy shifted a little along x so that no line hides another.",
+                 ha="center", fontsize=8)
+        fig.tight_layout(rect=(0, 0.16, 1, 1))
         path = f"{prefix}_{w}.png"
         fig.savefig(path, dpi=110)
         plt.close(fig)
@@ -187,13 +243,77 @@ def plots(t, prefix, geometry, l2size=0):
     return written
 
 
-def geometry_of(sim):
+def parse_size(v):
+    """'2M', '32K', '65536' -> bytes."""
+    v = str(v).strip()
+    mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(v[-1:].upper(), 1)
+    return int(v[:-1] if mult > 1 else v) * mult
+
+
+def geometry_text(l2, l2ways, line, l1, l1ways, lats, cpu):
+    """The two title lines: cache geometry (sizes in bytes, lats: (l1, l2, memory) cycles) and CPU."""
+    from plot import size_label, ways_words
+    l1t = f"behind L1 {size_label(l1)} {ways_words(l1ways)}" if l1 else "no L1"
+    return (f"simulated L2 {size_label(l2)} {ways_words(l2ways)}, {line}-byte lines, {l1t} "
+            f"(latency {lats[0]}/{lats[1]}/{lats[2]} cycles)\n{cpu}")
+
+
+def cpu_of_header(line):
+    h = dict(t.split("=", 1) for t in line.split() if "=" in t)
+    return (f"guest {h.get('cpu_vendor', '?')} family {h.get('family')} model {h.get('model')} under "
+            f"QEMU TCG + tools/cachesim, {h.get('colors')} colors, seed {h.get('seed')}")
+
+
+def geometry_of(sim, log=None):
+    """(title, L1 bytes, L2 bytes) from SIM's config line and LOG's @header."""
     config, _ = report.read_sim(sim)
     if not config:
-        return "cache geometry unknown"
-    kib = lambda v: f"{int(v) // 1024} KiB" if int(v) < 1 << 20 else f"{int(v) >> 20} MiB"  # noqa: E731
-    l1 = f"L1 {kib(config['l1size'])} {config.get('l1ways', '?')}-way" if int(config.get("l1size", 0)) else "no L1"
-    return f"simulated L2 {kib(config['l2size'])} {config['l2ways']}-way, {config['line']}-byte lines, {l1}"
+        return "cache geometry unknown", 0, 0
+    cpu = "guest CPU under QEMU TCG with tools/cachesim"
+    if log:
+        with open(log, errors="replace") as f:
+            for line in f:
+                if line.startswith("@header "):
+                    cpu = cpu_of_header(line)
+                    break
+    l1, l2 = int(config.get("l1size", 0)), int(config["l2size"])
+    lats = (config.get("l1lat", "?"), config.get("l2lat", "?"), config.get("memlat", "?"))
+    return geometry_text(l2, config["l2ways"], config["line"], l1, config.get("l1ways", "?"), lats, cpu), l1, l2
+
+
+def geometry_of_txt(txt):
+    """(title, L1 bytes, L2 bytes) from the policies.txt that run-policies.sh wrote: its
+    '# plugin:' and '# @header' lines; for runs older than those lines its '# make
+    run-policies' line, with the defaults that run had (L1 32K 8-way, latencies 4/12/200,
+    QEMU's default CPU model). Raises OSError when txt cannot be read, ValueError when it
+    names no cache."""
+    plug, make, cpu, colors = {}, {}, None, None
+    with open(txt, errors="replace") as f:
+        for line in f:
+            if line.startswith("# plugin: "):
+                plug = dict(t.split("=", 1) for t in line[len("# plugin: "):].strip().split(",") if "=" in t)
+            elif line.startswith("# @header "):
+                cpu = cpu_of_header(line)
+            elif line.startswith("# make run-policies "):
+                make = dict(t.split("=", 1) for t in line.split() if "=" in t)
+            elif line.startswith("# kernel: "):
+                kv = dict(t.split("=", 1) for t in line.split() if "=" in t)
+                if "cache_size" in kv and "cache_ways" in kv:
+                    colors = parse_size(kv["cache_size"]) // int(kv["cache_ways"]) // 4096
+    if plug:
+        l2, l2ways, line = parse_size(plug["l2size"]), plug.get("l2ways", "1"), plug.get("line", "64")
+        l1 = parse_size(plug.get("l1size", "32K"))
+        l1ways = plug.get("l1ways", "8")
+        lats = (plug.get("l1lat", "4"), plug.get("l2lat", "12"), plug.get("memlat", "200"))
+    elif make:
+        l2, l2ways, line = parse_size(make["CACHE_SIZE"]), make["CACHE_WAYS"], make["LINE"]
+        l1, l1ways, lats = parse_size(make.get("L1", "32K")), "8", ("4", "12", "200")
+    else:
+        raise ValueError(f"{txt}: no '# plugin:' or '# make run-policies' line")
+    if cpu is None:
+        cpu = ("guest CPU: QEMU's default model under TCG + tools/cachesim" +
+               (f", {colors} colors" if colors else "") + " (this run's @header was not kept)")
+    return geometry_text(l2, l2ways, line, l1, l1ways, lats, cpu), l1, l2
 
 
 def main(argv):
@@ -201,9 +321,28 @@ def main(argv):
     ap.add_argument("--csv")
     ap.add_argument("--plots", metavar="PREFIX")
     ap.add_argument("--geometry", help="title text for the plots (default: from SIM's config line)")
-    ap.add_argument("log")
-    ap.add_argument("sim")
+    ap.add_argument("--from-csv", metavar="CSV", help="re-make the plots from this policies.csv (no LOG, SIM)")
+    ap.add_argument("log", nargs="?")
+    ap.add_argument("sim", nargs="?")
     a = ap.parse_args(argv)
+    if a.from_csv:
+        if not a.plots or a.log or a.csv:
+            ap.error("--from-csv CSV takes --plots PREFIX and no LOG, SIM or --csv")
+        txt = os.path.join(os.path.dirname(os.path.abspath(a.from_csv)), "policies.txt")
+        try:
+            s = read_csv_summary(a.from_csv)
+            title, l1, l2 = geometry_of_txt(txt)
+        except (OSError, KeyError, ValueError) as e:
+            print(f"policies.py: {e}", file=sys.stderr)
+            return 2
+        if not s:
+            print(f"policies.py: {a.from_csv}: no rows", file=sys.stderr)
+            return 1
+        for p in plots(s, a.plots, a.geometry or title, l1, l2):
+            print(f"policies.py: wrote {p}", file=sys.stderr)
+        return 0
+    if not a.log or not a.sim:
+        ap.error("LOG and SIM are required (or --from-csv CSV)")
     try:
         rows = report.join([(a.log, a.sim)])
         refused = refusals(a.log)
@@ -220,8 +359,8 @@ def main(argv):
     if a.csv:
         write_csv(a.csv, t)
     if a.plots:
-        config, _ = report.read_sim(a.sim)
-        for p in plots(t, a.plots, a.geometry or geometry_of(a.sim), int(config.get("l2size", 0) or 0)):
+        title, l1, l2 = geometry_of(a.sim, a.log)
+        for p in plots(summarize(t), a.plots, a.geometry or title, l1, l2):
             print(f"policies.py: wrote {p}", file=sys.stderr)
     return 0
 

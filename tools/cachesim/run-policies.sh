@@ -69,6 +69,9 @@ args=(--csv "$outdir/policies.csv")
 {
 	echo "# make run-policies CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem SEED=$seed"
 	echo "# kernel: $(head -1 "$outdir/cmdline.txt")"
+	# the plugin's geometry and the guest CPU, for policies.py --from-csv (plot titles)
+	echo "# $(grep -m1 '^plugin:' "$outdir/cmdline.txt")"
+	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
 	echo "# QEMU run: $(cat "$outdir/elapsed.txt") s; median and sample sd over the runs of each point"
 	/usr/bin/python3 "$here/policies.py" "${args[@]}" "$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/policies.txt"
