@@ -42,7 +42,7 @@
 /* The rejections since the last cmdline_rejections_clear(), oldest first. */
 static struct {
 	char text[CMDLINE_REJECT_TEXT + 4]; /* key[=value], "..." when cut */
-	char problem[80];		    /* why, copied (some are built on the stack) */
+	char problem[160];		    /* why, copied (some are built on the stack); "..." when cut */
 } rejections[CMDLINE_REJECT_MAX];
 static unsigned nr_rejected; /* all of them, stored or not */
 
@@ -403,6 +403,8 @@ static void remember(const char *text, const char *problem)
 	if (n > CMDLINE_REJECT_TEXT)
 		memcpy(rejections[i].text + CMDLINE_REJECT_TEXT, "...", 4);
 	ksnprintf(rejections[i].problem, sizeof(rejections[i].problem), "%s", problem);
+	if (strlen(problem) >= sizeof(rejections[i].problem)) /* cut: say so */
+		memcpy(rejections[i].problem + sizeof(rejections[i].problem) - 4, "...", 4);
 }
 
 /* cmdline_rejected_count: see cmdline.h. */
@@ -433,7 +435,7 @@ void cmdline_print_rejections(void)
 		return;
 	/* At the end of the log: every line within the 80-column screen. */
 	for (unsigned i = 0; i < shown; i++) {
-		char line[CMDLINE_REJECT_TEXT + 128];
+		char line[CMDLINE_REJECT_TEXT + 4 + 160 + 48]; /* prefix, text, (problem) */
 		ksnprintf(line, sizeof(line), "cmdline: rejected at boot: %s (%s)", rejections[i].text,
 			  rejections[i].problem);
 		printk_wrapped(line, WRAP_SCREEN_COLS, "cmdline:   ");

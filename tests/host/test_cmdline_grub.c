@@ -354,6 +354,41 @@ static void test_rejection_list_is_bounded(void **state)
 		assert_true(e - p <= 79);
 }
 
+/* A late rejection's problem is kept whole (the color set's message was
+ * cut at 79 bytes, mid-phrase and unmarked, in the list at the end), and
+ * one too long for the record ends in "...". */
+static void test_late_rejection_problem_kept_whole(void **state)
+{
+	static const char problem[] = "color 700 in '0-700' is out of range: this cache has 256 colors (0-255); "
+				      "keeping the default (no set)";
+	char longer[400];
+	const char *text;
+	(void)state;
+
+	cmdline_rejections_clear();
+	cmdline_reject_late("kernel_colors=0-700", problem);
+	memset(longer, 'x', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	cmdline_reject_late("task_colors=1", longer);
+	capture_reset();
+	cmdline_print_rejections();
+	text = capture_text();
+	/* wrapped at the screen's width, so compare without the line breaks */
+	char flat[2048];
+	size_t n = 0;
+	for (const char *c = text; *c && n + 1 < sizeof(flat); c++) {
+		if (*c == '\n' && strncmp(c + 1, "cmdline:   ", 11) == 0)
+			c += 11, flat[n++] = ' '; /* a continuation: the break was a space */
+		else
+			flat[n++] = *c;
+	}
+	flat[n] = '\0';
+	assert_non_null(strstr(flat, "cmdline: rejected at boot: kernel_colors=0-700 (color 700 in '0-700' is out of "
+				     "range: this cache has 256 colors (0-255); keeping the default (no set))"));
+	assert_non_null(strstr(flat, "xxx...)"));
+	cmdline_rejections_clear();
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -368,6 +403,7 @@ int main(void)
 		T(test_control_bytes_never_break_a_line),
 		T(test_rejections_listed_at_the_end),
 		T(test_rejection_list_is_bounded),
+		T(test_late_rejection_problem_kept_whole),
 	};
 	return cmocka_run_group_tests_name("cmdline_grub", tests, NULL, NULL);
 }

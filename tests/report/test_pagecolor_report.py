@@ -169,3 +169,24 @@ def test_counter_records_join_their_results(tmp_path):
     assert len(with_pmu) == 1 and (with_pmu[0]["llc_refs"], with_pmu[0]["llc_misses"]) == (8200, 410)
     assert with_pmu[0]["color"] == "off" and with_pmu[0]["ws"] == 65536
     assert rep.parse_log(LOG)["perfmon"] == {"status": "none"}
+
+
+FRAG_LOG = os.path.join(HERE, "logs", "qemu-tcg-64M-frag.log")  # make run MEM=64M CMDLINE="bench=frag bench_runs=1 seed=5"
+
+
+def test_log_without_stride_or_fft_is_said_not_a_crash(tmp_path):
+    """An opt-in benchmark's log (bench=frag) has no stride or FFT points: the
+    tool says so and exits 2 (it crashed with KeyError 'ws' on such logs, and
+    wrote empty panels with --plot), with or without outputs."""
+    log = rep.parse_log(FRAG_LOG)
+    assert log["results"] == [] and log["other"] == {"frag": 64, "page_test": 2}
+    for extra in ([], ["--csv", str(tmp_path / "o.csv"), "--plot", str(tmp_path / "o.png")]):
+        r = run(FRAG_LOG, *extra)
+        assert r.returncode == 2, r
+        assert "no stride or FFT results (other @result records: bench=frag (64 records), " \
+               "bench=page_test (2 records))" in r.stderr
+        assert "Traceback" not in r.stderr
+    assert not (tmp_path / "o.png").exists()
+    # a stride/FFT log next to it is still tabulated; the frag log is named
+    r = run(LOG, FRAG_LOG)
+    assert r.returncode == 0 and "qemu-tcg-64M-frag.log: no stride or FFT results" in r.stderr
