@@ -2,6 +2,7 @@
 /* mm/pagetypeinfo.c - see pagetypeinfo.h. */
 #include "mm/pagetypeinfo.h"
 #include "kernel/printk.h"
+#include "mm/page_color.h"
 #include "mm/pageblock.h"
 
 void pagetypeinfo_print(void)
@@ -40,6 +41,7 @@ void pagetypeinfo_print(void)
 			printk("%12u ", c.blocks[mt]);
 		printk("%12u\n", c.mixed);
 	}
+	pagetypeinfo_print_colors("boot");
 }
 
 void pagetypeinfo_summary(const char *after)
@@ -65,4 +67,68 @@ void pagetypeinfo_summary(const char *after)
 	       after, mobility_grouping_enabled ? "on" : "off", total.blocks[MIGRATE_UNMOVABLE],
 	       total.blocks[MIGRATE_MOVABLE], total.blocks[MIGRATE_RECLAIMABLE], total.mixed, total.with_unmovable,
 	       fallbacks, mobility_stats.steals);
+	pagetypeinfo_print_colors(after);
+}
+
+static u32 color_count[PAGETYPEINFO_MAX_COLORS];
+
+void pagetypeinfo_color_spread(const struct zone *zone, u32 mt, struct color_spread *s)
+{
+	u32 pfn, i, colors = page_colors;
+
+	s->free = s->min = s->max = 0;
+	s->colors = colors <= PAGETYPEINFO_MAX_COLORS ? colors : 0;
+	for (i = 0; i < s->colors; i++)
+		color_count[i] = 0;
+	for (pfn = zone->zone_start_pfn; pfn < zone_end_pfn(zone); pfn++) {
+		const struct page *p = pfn_to_page(pfn);
+		u32 n;
+
+		if (!(p->flags & PG_buddy) || page_mt(p) != mt)
+			continue;
+		n = 1u << p->private;
+		s->free += n;
+		if (!s->colors)
+			continue;
+		if (n >= colors) /* a block of at least `colors` aligned pages: n / colors of each */
+			for (i = 0; i < colors; i++)
+				color_count[i] += n / colors;
+		else
+			for (i = 0; i < n; i++)
+				color_count[pfn_color(pfn + i)]++;
+		pfn += n - 1;
+	}
+	if (!s->colors)
+		return;
+	s->min = ~0u;
+	for (i = 0; i < colors; i++) {
+		s->min = color_count[i] < s->min ? color_count[i] : s->min;
+		s->max = color_count[i] > s->max ? color_count[i] : s->max;
+	}
+}
+
+void pagetypeinfo_print_colors(const char *after)
+{
+	struct zone *zone;
+	u32 mt;
+
+	for_each_zone(zone) {
+		if (!zone_populated(zone))
+			continue;
+		for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+			struct color_spread s;
+			u32 mean100;
+
+			pagetypeinfo_color_spread(zone, mt, &s);
+			printk("pagetypeinfo: colors after=%s zone=%s type=%s free=%u ", after, zone->name,
+			       migratetype_names[mt], s.free);
+			if (!s.colors) {
+				printk("colors=%u not counted (over %u)\n", page_colors, PAGETYPEINFO_MAX_COLORS);
+				continue;
+			}
+			mean100 = s.free * 100 / s.colors; /* free < 2^20 pages: no overflow */
+			printk("colors=%u min=%u max=%u mean=%u.%02u\n", s.colors, s.min, s.max, mean100 / 100,
+			       mean100 % 100);
+		}
+	}
 }
