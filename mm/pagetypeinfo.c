@@ -70,40 +70,57 @@ void pagetypeinfo_summary(const char *after)
 	pagetypeinfo_print_colors(after);
 }
 
-static u32 color_count[PAGETYPEINFO_MAX_COLORS];
+#define COLOR_CHUNK 256u /* colors counted per walk of the zone: 1 KiB of .bss */
+static u32 color_count[COLOR_CHUNK];
 
-void pagetypeinfo_color_spread(const struct zone *zone, u32 mt, struct color_spread *s)
+/* Free pages of type mt in zone per color for colors [first, first + n),
+ * into color_count[0..n); returns the free pages of the type (all colors). */
+static u32 count_colors(const struct zone *zone, u32 mt, u32 first, u32 n)
 {
-	u32 pfn, i, colors = page_colors;
+	u32 pfn, i, free = 0, colors = page_colors;
 
-	s->free = s->min = s->max = 0;
-	s->colors = colors <= PAGETYPEINFO_MAX_COLORS ? colors : 0;
-	for (i = 0; i < s->colors; i++)
+	for (i = 0; i < n; i++)
 		color_count[i] = 0;
 	for (pfn = zone->zone_start_pfn; pfn < zone_end_pfn(zone); pfn++) {
 		const struct page *p = pfn_to_page(pfn);
-		u32 n;
+		u32 size;
 
 		if (!(p->flags & PG_buddy) || page_mt(p) != mt)
 			continue;
-		n = 1u << p->private;
-		s->free += n;
-		if (!s->colors)
-			continue;
-		if (n >= colors) /* a block of at least `colors` aligned pages: n / colors of each */
-			for (i = 0; i < colors; i++)
-				color_count[i] += n / colors;
-		else
+		size = 1u << p->private;
+		free += size;
+		if (size >= colors) /* aligned, at least `colors` pages: size / colors of each */
 			for (i = 0; i < n; i++)
-				color_count[pfn_color(pfn + i)]++;
-		pfn += n - 1;
+				color_count[i] += size / colors;
+		else
+			for (i = 0; i < size; i++) {
+				u32 c = pfn_color(pfn + i);
+				if (c >= first && c < first + n)
+					color_count[c - first]++;
+			}
+		pfn += size - 1;
 	}
-	if (!s->colors)
+	return free;
+}
+
+void pagetypeinfo_color_spread(const struct zone *zone, u32 mt, struct color_spread *s)
+{
+	u32 first, i, n, colors = page_colors;
+
+	s->colors = colors <= PAGETYPEINFO_MAX_COLORS ? colors : 0;
+	s->min = s->colors ? ~0u : 0;
+	s->max = 0;
+	if (!s->colors) {
+		s->free = count_colors(zone, mt, 0, 0);
 		return;
-	s->min = ~0u;
-	for (i = 0; i < colors; i++) {
-		s->min = color_count[i] < s->min ? color_count[i] : s->min;
-		s->max = color_count[i] > s->max ? color_count[i] : s->max;
+	}
+	for (first = 0; first < colors; first += COLOR_CHUNK) {
+		n = colors - first < COLOR_CHUNK ? colors - first : COLOR_CHUNK;
+		s->free = count_colors(zone, mt, first, n);
+		for (i = 0; i < n; i++) {
+			s->min = color_count[i] < s->min ? color_count[i] : s->min;
+			s->max = color_count[i] > s->max ? color_count[i] : s->max;
+		}
 	}
 }
 

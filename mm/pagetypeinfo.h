@@ -36,11 +36,11 @@ struct color_spread {
 	u32 min;    /* fewest free pages of one color */
 	u32 max;    /* most free pages of one color */
 };
-#define PAGETYPEINFO_MAX_COLORS 1024u /* the counting array: 4 KiB of .bss */
+#define PAGETYPEINFO_MAX_COLORS 4096u /* counted 256 at a time: 16 walks of the zone at most */
 
 /* Counts the free pages of migrate type mt (the type of the lists a free
  * block waits on, page_mt()) in zone per color, by walking the zone's
- * mem_map for free block heads. Fills *s; s->colors = 0 (min = max = 0)
+ * mem_map for free block heads (once per 256 colors). Fills *s; s->colors = 0 (min = max = 0)
  * when page_colors > PAGETYPEINFO_MAX_COLORS. The mean is free / colors.
  * Caller holds no lock (boot, or between benchmarks). The question comes
  * from "Avoiding fragmentation through different allocator" (linux-kernel,
@@ -50,7 +50,7 @@ void pagetypeinfo_color_spread(const struct zone *zone, u32 mt, struct color_spr
 /* One line per populated zone and migrate type:
  *   "pagetypeinfo: colors after=<name> zone=<Normal> type=<Movable>
  *    free=<pages> colors=<n> min=<pages> max=<pages> mean=<pages>.<2 digits>"
- * ("colors=<n> not counted (over 1024)" past PAGETYPEINFO_MAX_COLORS). */
+ * ("colors=<n> not counted (over 4096)" past PAGETYPEINFO_MAX_COLORS). */
 void pagetypeinfo_print_colors(const char *after);
 
 #endif

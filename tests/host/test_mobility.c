@@ -334,13 +334,25 @@ static void test_color_spread_per_type(void **state)
 	assert_true(capture_contains("pagetypeinfo: colors after=test zone=Normal type=Movable free=11264 colors=64 "
 				     "min=176 max=176 mean=176.00\n"));
 	colors = page_colors;
-	page_colors = PAGETYPEINFO_MAX_COLORS * 2;
+	page_colors = PAGETYPEINFO_MAX_COLORS * 2; /* not counted */
 	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
 	assert_int_equal(s.free, 11 * 1024);
 	assert_int_equal(s.colors, 0);
 	capture_reset();
 	pagetypeinfo_print_colors("big");
-	assert_true(capture_contains("type=Movable free=11264 colors=2048 not counted (over 1024)\n"));
+	assert_true(capture_contains("type=Movable free=11264 colors=8192 not counted (over 4096)\n"));
+	/* 1024 colors: four walks of 256; the unmovable block's 24 free pages
+	 * fall on 24 distinct colors, the movable blocks give one per color */
+	page_colors = 1024;
+	pagetypeinfo_color_spread(normal(), MIGRATE_UNMOVABLE, &s);
+	assert_int_equal(s.free, 24);
+	assert_int_equal(s.colors, 1024);
+	assert_int_equal(s.min, 0);
+	assert_int_equal(s.max, 1);
+	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
+	assert_int_equal(s.free, 11 * 1024);
+	assert_int_equal(s.min, 11);
+	assert_int_equal(s.max, 11);
 	page_colors = colors;
 	assert_int_equal(mm_check(), 0);
 }
