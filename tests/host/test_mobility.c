@@ -297,6 +297,66 @@ static void test_pagetypeinfo_format(void **state)
 	assert_true(capture_contains(" fallbacks=1 steals=1\n"));
 }
 
+/* Per-type, per-color free counts (pagetypeinfo_color_spread): 64 colors,
+ * 1000 binhop-placed unmovable pages leave 24 free pages of the stolen
+ * block, one each on 24 colors; the movable pages are counted the same as
+ * the counters on the lists say; over PAGETYPEINFO_MAX_COLORS nothing is
+ * counted. */
+static void test_color_spread_per_type(void **state)
+{
+	struct color_spread s;
+	u32 o, listed = 0, colors;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	for (o = 0; o < 1000; o++)
+		assert_non_null(alloc_pages(GFP_KERNEL, 0));
+	pagetypeinfo_color_spread(normal(), MIGRATE_UNMOVABLE, &s);
+	assert_int_equal(s.free, 24);
+	assert_int_equal(s.colors, 64);
+	assert_int_equal(s.min, 0);
+	assert_int_equal(s.max, 1);
+	pagetypeinfo_color_spread(normal(), MIGRATE_RECLAIMABLE, &s);
+	assert_int_equal(s.free, 0);
+	assert_int_equal(s.max, 0);
+	for (o = 0; o < MAX_ORDER; o++)
+		listed += normal()->free_area[o].nr_free_mt[MIGRATE_MOVABLE] << o;
+	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
+	assert_int_equal(s.free, listed);
+	assert_int_equal(s.free, 11 * 1024); /* the 11 untouched page blocks */
+	assert_int_equal(s.min, 11 * 1024 / 64);
+	assert_int_equal(s.max, 11 * 1024 / 64);
+	capture_reset();
+	pagetypeinfo_print_colors("test");
+	assert_true(capture_contains("pagetypeinfo: colors after=test zone=Normal type=Unmovable free=24 colors=64 "
+				     "min=0 max=1 mean=0.37\n"));
+	assert_true(capture_contains("pagetypeinfo: colors after=test zone=Normal type=Movable free=11264 colors=64 "
+				     "min=176 max=176 mean=176.00\n"));
+	colors = page_colors;
+	page_colors = PAGETYPEINFO_MAX_COLORS * 2; /* not counted */
+	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
+	assert_int_equal(s.free, 11 * 1024);
+	assert_int_equal(s.colors, 0);
+	capture_reset();
+	pagetypeinfo_print_colors("big");
+	assert_true(capture_contains("type=Movable free=11264 colors=8192 not counted (over 4096)\n"));
+	/* 1024 colors: four walks of 256; the unmovable block's 24 free pages
+	 * fall on 24 distinct colors, the movable blocks give one per color */
+	page_colors = 1024;
+	pagetypeinfo_color_spread(normal(), MIGRATE_UNMOVABLE, &s);
+	assert_int_equal(s.free, 24);
+	assert_int_equal(s.colors, 1024);
+	assert_int_equal(s.min, 0);
+	assert_int_equal(s.max, 1);
+	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
+	assert_int_equal(s.free, 11 * 1024);
+	assert_int_equal(s.min, 11);
+	assert_int_equal(s.max, 11);
+	page_colors = colors;
+	assert_int_equal(mm_check(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +374,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_check_catches_block_on_wrong_type, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_pagetypeinfo_format, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_color_spread_per_type, fixture_setup_cb, fixture_teardown_cb),
 	};
 	return cmocka_run_group_tests_name("mobility", tests, NULL, NULL);
 }
