@@ -49,6 +49,7 @@
 #include "mm/page_alloc.h"
 #include "mm/pageblock.h"
 #include "mm/pagetypeinfo.h"
+#include "mm/pcp.h"
 #include "mm/placement.h"
 
 #define FRAG_ROUNDS    60u
@@ -252,12 +253,18 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 
 	/* every point from the same start: the workload's pages are all
 	 * freed, the page block types are the benchmark's start's, free
-	 * blocks move to their lists (address order) */
+	 * blocks move to their lists (address order); the per-CPU lists
+	 * are emptied first, or pages the previous point freed would come
+	 * back typed by the old page block types */
+	if (pcp_enabled())
+		pcp_drain_all(); /* CPU 0, the others idle */
 	for (z = 0; z < MAX_NR_ZONES; z++)
 		memcpy(contig_page_data.node_zones[z].pageblock_flags, types0[z],
 		       sizeof(types0[z][0]) * PAGEBLOCK_MAP_WORDS);
 	mobility_grouping_set(mobility_grouping_enabled);
 	churn(f, seed);
+	if (pcp_enabled())
+		pcp_drain_all(); /* the census counts the lists' pages as free */
 	for (z = 0; z < ARRAY_SIZE(zl); z++) {
 		pageblock_census(&contig_page_data.node_zones[zl[z]], &c);
 		t.nr_blocks += c.nr_blocks;
@@ -385,8 +392,10 @@ static void page_test(bool grouping)
 		c[r] = (double)(rdtsc_serialized() - t0) / PT_PAIRS;
 	}
 	bench_stats(c, 5, &st);
-	printk("@result bench=page_test grouping=%s pairs=%u pages_per_pair=%u cycles_per_pair=%s status=INFO\n",
-	       grouping ? "on" : "off", PT_PAIRS, PT_BATCH, fmt_fixed(b1, sizeof(b1), st.median, 0));
+	printk("@result bench=page_test grouping=%s pcp=%s pairs=%u pages_per_pair=%u cycles_per_pair=%s "
+	       "status=INFO\n",
+	       grouping ? "on" : "off", pcp_enabled() ? "on" : "off", PT_PAIRS, PT_BATCH,
+	       fmt_fixed(b1, sizeof(b1), st.median, 0));
 }
 
 u32 bench_frag(const struct bench_config *cfg)

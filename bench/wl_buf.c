@@ -66,7 +66,7 @@ u32 wl_colors(u32 cache_size, u32 ways)
 
 u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors)
 {
-	static u16 counts[65536];
+	static u16 counts[PAGE_COLOR_MAX]; /* wl_colors() is at most PAGE_COLOR_MAX (64 KiB of .bss) */
 
 	if (colors < 1 || colors > ARRAY_SIZE(counts))
 		return 0;

@@ -19,8 +19,9 @@
  * expect the caller to hold it. Order-0 requests may be served by the
  * per-CPU lists (mm/pcp.c) in front of this core, through the mm_pcp hooks
  * and the two bulk doors at the end of the allocation and freeing parts;
- * the per-CPU lists hold MIGRATE_MOVABLE pages only (the pages user
- * buffers take), so they never mix types in a page block.
+ * the per-CPU lists are kept per migrate type (as Linux's since 2.6.24),
+ * so a page freed to them goes back to a request of its own type and they
+ * mix no types in a page block that the buddy core would not.
  */
 #include "mm/page_alloc.h"
 #include "kernel/printk.h"
@@ -217,13 +218,14 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	/* The per-CPU lists serve only the plain buddy policy's requests
 	 * without a color set: a coloring (or random) policy bypasses them and
 	 * places every page itself (mm/pcp.h). */
-	if (order == 0 && mm_pcp && !hint->colors && hint->migratetype == MIGRATE_MOVABLE &&
+	if (order == 0 && mm_pcp && !hint->colors &&
 	    (policy == PLACEMENT_NR ? placement_active_id == PLACEMENT_BUDDY : policy == PLACEMENT_BUDDY)) {
 		for (zl = gfp_zonelist(gfp); *zl >= 0; zl++) {
-			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0);
+			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0,
+					     hint->migratetype);
 			if (page) {
 				page->flags =
-				    (page->flags & ~PG_MT_MASK) | PG_head | ((u32)MIGRATE_MOVABLE << PG_MT_SHIFT);
+				    (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
 				page->private = 0;
 				return page;
 			}
@@ -244,6 +246,14 @@ retry:
 		page->private = order;
 	}
 	zone_unlock_irqrestore(flags);
+	/* A failed request drains this CPU's lists and tries once more, as
+	 * Linux drains them before giving up: the pages they hold may complete
+	 * a block of the order asked for, or be of another type. Once drained,
+	 * drain_local returns 0 and the request fails. */
+	if (__builtin_expect(!page && mm_pcp != NULL, 0) && mm_pcp->drain_local()) {
+		flags = zone_lock_irqsave();
+		goto retry;
+	}
 	return page;
 }
 
@@ -345,10 +355,9 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 	}
 }
 
-u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list)
+u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list, u32 mt)
 {
-	/* the per-CPU lists hold movable pages only (see the top of this file) */
-	struct alloc_hint hint = { .task = current, .order = 0, .any_color = true, .migratetype = MIGRATE_MOVABLE };
+	struct alloc_hint hint = { .task = current, .order = 0, .any_color = true, .migratetype = (u8)mt };
 	irqflags_t flags = zone_lock_irqsave();
 	u32 n;
 
@@ -441,10 +450,11 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 		return -1;
 	}
 	pfn = page_to_pfn(page);
-	/* movable pages only; a page already on a list is a double free (below) */
-	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY &&
-	    (page_mt(page) == MIGRATE_MOVABLE || (page->flags & PG_pcp))) {
+	/* to the list of the type the page was allocated as; a page already on
+	 * a list is a double free (below) */
+	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY) {
 		/* The page is the caller's: no zone lock needed to check it. */
+		u32 mt = page_mt(page);
 		flags = arch_irq_save();
 		why = page->flags & PG_pcp ? "page is already free (double free, on a per-CPU list)"
 					   : bad_free_reason(page, 0);
@@ -453,7 +463,7 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 			page->private = 0;
 			if (mm_free_poison)
 				mm_free_poison(pfn, 0);
-			mm_pcp->free(page, cold);
+			mm_pcp->free(page, cold, mt);
 			arch_irq_restore(flags);
 			return 0;
 		}

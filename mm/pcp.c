@@ -4,6 +4,7 @@
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/mm_check.h"
+#include "mm/pageblock.h"
 #include "mm/placement.h"
 
 #ifdef MM_HOST
@@ -20,15 +21,16 @@ static inline u32 zone_idx(const struct zone *zone)
 	return (u32)(zone - contig_page_data.node_zones);
 }
 
-static struct page *pcp_alloc(struct zone *zone, bool cold)
+static struct page *pcp_alloc(struct zone *zone, bool cold, u32 mt)
 {
 	irqflags_t flags = arch_irq_save();
 	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
-	struct per_cpu_pages *pcp = &ps->pcp[cold ? PCP_COLD : PCP_HOT];
+	u32 kind = cold ? PCP_COLD : PCP_HOT;
+	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];
 	struct page *page = NULL;
 
-	if (pcp->count <= pcp->low && zone->free_pages) {
-		pcp->count += rmqueue_bulk(zone, pcp->batch, &pcp->list);
+	if (pcp->count <= ps->marks[kind].low && zone->free_pages) {
+		pcp->count += rmqueue_bulk(zone, ps->marks[kind].batch, &pcp->list, mt);
 		ps->refills++;
 	}
 	if (pcp->count) {
@@ -42,11 +44,12 @@ static struct page *pcp_alloc(struct zone *zone, bool cold)
 	return page;
 }
 
-static void pcp_free(struct page *page, bool cold)
+static void pcp_free(struct page *page, bool cold, u32 mt)
 {
 	struct zone *zone = page_zone(page);
 	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
-	struct per_cpu_pages *pcp = &ps->pcp[cold ? PCP_COLD : PCP_HOT];
+	u32 kind = cold ? PCP_COLD : PCP_HOT;
+	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];
 
 	/* interrupts are off (free_pages_common) */
 	page->flags |= PG_pcp;
@@ -56,8 +59,8 @@ static void pcp_free(struct page *page, bool cold)
 		list_add(&page->lru, &pcp->list);
 	pcp->count++;
 	ps->frees++;
-	if (pcp->count >= pcp->high) {
-		pcp->count -= free_pages_bulk(zone, pcp->batch, &pcp->list);
+	if (pcp->count >= ps->marks[kind].high) {
+		pcp->count -= free_pages_bulk(zone, ps->marks[kind].batch, &pcp->list);
 		ps->drains++;
 	}
 }
@@ -69,24 +72,28 @@ u32 pcp_nr_pages(void)
 	for (u32 c = 0; c < NR_CPUS; c++)
 		for (u32 z = 0; z < MAX_NR_ZONES; z++)
 			for (u32 l = 0; l < PCP_LISTS; l++)
-				sum += pagesets[c][z].pcp[l].count;
+				for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
+					sum += pagesets[c][z].pcp[l][mt].count;
 	return sum;
 }
 
 u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list)
 {
-	return cpu < NR_CPUS && z < MAX_NR_ZONES && list < PCP_LISTS ? pagesets[cpu][z].pcp[list].count : 0;
-}
+	u32 sum = 0;
 
-static const struct pcp_hooks hooks = { .alloc = pcp_alloc, .free = pcp_free, .count = pcp_nr_pages };
+	if (cpu < NR_CPUS && z < MAX_NR_ZONES && list < PCP_LISTS)
+		for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
+			sum += pagesets[cpu][z].pcp[list][mt].count;
+	return sum;
+}
 
 static u32 drain_cpu(u32 cpu)
 {
 	u32 n = 0;
 
 	for (u32 z = 0; z < MAX_NR_ZONES; z++)
-		for (u32 l = 0; l < PCP_LISTS; l++) {
-			struct per_cpu_pages *pcp = &pagesets[cpu][z].pcp[l];
+		for (u32 l = 0; l < PCP_LISTS * MIGRATE_TYPES; l++) {
+			struct per_cpu_pages *pcp = &pagesets[cpu][z].pcp[l / MIGRATE_TYPES][l % MIGRATE_TYPES];
 			if (pcp->count) {
 				u32 k = free_pages_bulk(&contig_page_data.node_zones[z], pcp->count, &pcp->list);
 				pcp->count -= k;
@@ -116,6 +123,10 @@ u32 pcp_drain_local(void)
 	return n;
 }
 
+static const struct pcp_hooks hooks = {
+	.alloc = pcp_alloc, .free = pcp_free, .count = pcp_nr_pages, .drain_local = pcp_drain_local
+};
+
 /* A placement policy switch: every page back to the buddy lists first, so
  * the new policy sees all free pages. */
 static void drain_on_switch(void)
@@ -127,8 +138,8 @@ int pcp_check(void)
 {
 	for (u32 c = 0; c < NR_CPUS; c++)
 		for (u32 z = 0; z < MAX_NR_ZONES; z++)
-			for (u32 l = 0; l < PCP_LISTS; l++) {
-				struct per_cpu_pages *pcp = &pagesets[c][z].pcp[l];
+			for (u32 l = 0; l < PCP_LISTS * MIGRATE_TYPES; l++) {
+				struct per_cpu_pages *pcp = &pagesets[c][z].pcp[l / MIGRATE_TYPES][l % MIGRATE_TYPES];
 				struct list_head *pos;
 				const char *why = NULL;
 				u32 n = 0, pfn = 0;
@@ -153,9 +164,10 @@ int pcp_check(void)
 				if (!why && n != pcp->count)
 					why = "count differs from the list";
 				if (why) {
-					printk(
-					    "mm_check: FAIL per-CPU list zone %s cpu %u %s pfn 0x%x: %s (count %u)\n",
-					    zone_names[z], c, l == PCP_HOT ? "hot" : "cold", pfn, why, pcp->count);
+					printk("mm_check: FAIL per-CPU list zone %s cpu %u %s %s pfn 0x%x: %s (count "
+					       "%u)\n",
+					       zone_names[z], c, l / MIGRATE_TYPES == PCP_HOT ? "hot" : "cold",
+					       migratetype_names[l % MIGRATE_TYPES], pfn, why, pcp->count);
 					return -1;
 				}
 			}
@@ -189,10 +201,11 @@ void pcp_setup(bool on, u32 batch, u32 high)
 		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
 			struct per_cpu_pageset *ps = &pagesets[c][z];
 			*ps = (struct per_cpu_pageset){ 0 };
-			ps->pcp[PCP_HOT] = (struct per_cpu_pages){ .low = 2 * batch, .high = high, .batch = batch };
-			ps->pcp[PCP_COLD] = (struct per_cpu_pages){ .low = 0, .high = 2 * batch, .batch = batch };
-			INIT_LIST_HEAD(&ps->pcp[PCP_HOT].list);
-			INIT_LIST_HEAD(&ps->pcp[PCP_COLD].list);
+			ps->marks[PCP_HOT] = (struct per_cpu_marks){ .low = 2 * batch, .high = high, .batch = batch };
+			ps->marks[PCP_COLD] = (struct per_cpu_marks){ .low = 0, .high = 2 * batch, .batch = batch };
+			for (u32 l = 0; l < PCP_LISTS; l++)
+				for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
+					INIT_LIST_HEAD(&ps->pcp[l][mt].list);
 		}
 	placement_switch_hook = drain_on_switch;
 	mm_check_extra = pcp_check;
@@ -222,8 +235,8 @@ void pcp_print(void)
 			continue;
 		printk("pcp: zone %-7s", zone_names[z]);
 		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++)
-			printk(" cpu%u hot %u cold %u", c, pagesets[c][z].pcp[PCP_HOT].count,
-			       pagesets[c][z].pcp[PCP_COLD].count);
+			printk(" cpu%u hot %u cold %u", c, pcp_nr_pages_cpu(c, z, PCP_HOT),
+			       pcp_nr_pages_cpu(c, z, PCP_COLD));
 		printk("\n");
 	}
 }

@@ -25,6 +25,16 @@
  * (256 colors x batch pages per CPU and zone); bench=pcp measures the
  * bypass's cost: colored allocations take the zone lock once per page.
  *
+ * Migrate types (grouping by mobility, mm/pageblock.h): each CPU keeps a
+ * hot and a cold list per migrate type, as Linux's lists have been per
+ * type since 2.6.24. An allocation takes from its type's list and a
+ * refill takes batch pages of that type (rmqueue_bulk falls back and
+ * steals as a single request would); a free goes to the list of the type
+ * the page was allocated as. So the lists never hand an unmovable request a
+ * page from a movable page block that the buddy core would not have given
+ * it, and grouping's cost stays in the refills (a chain of splits per
+ * batch, not per page).
+ *
  * Pages on a per-CPU list are marked PG_pcp; they are off the buddy lists
  * (zone->free_pages does not count them) but count as free in
  * nr_free_pages(). The lists are drained (pcp_drain_all) on a placement
@@ -43,16 +53,22 @@
 
 enum { PCP_HOT, PCP_COLD, PCP_LISTS };
 
+/* One list: the pages of one kind (hot or cold) and one migrate type. */
 struct per_cpu_pages {
 	u32 count;	       /* pages on the list */
-	u32 low;	       /* refill when count falls to low or below */
-	u32 high;	       /* give back batch pages when count reaches high */
-	u32 batch;	       /* pages moved per zone lock */
 	struct list_head list; /* head = most recently freed (hottest) */
 };
 
+/* The marks of a kind of list (the same for every type's list of it). */
+struct per_cpu_marks {
+	u32 low;   /* refill when a list's count falls to low or below */
+	u32 high;  /* give back batch pages when a list's count reaches high */
+	u32 batch; /* pages moved per zone lock */
+};
+
 struct per_cpu_pageset {
-	struct per_cpu_pages pcp[PCP_LISTS];
+	struct per_cpu_pages pcp[PCP_LISTS][MIGRATE_TYPES];
+	struct per_cpu_marks marks[PCP_LISTS];
 	u32 refills, drains; /* bulk operations (each one zone lock) */
 	u32 allocs, frees;   /* pages served from / freed to the lists */
 } __attribute__((aligned(64)));
@@ -82,14 +98,15 @@ u32 pcp_drain_all(void);
 u32 pcp_drain_local(void);
 /* Pages on all lists (exact while the other CPUs are idle). */
 u32 pcp_nr_pages(void);
-/* Pages on CPU cpu's lists of zone z (both lists). */
+/* Pages on CPU cpu's lists of kind list (PCP_HOT or PCP_COLD) of zone z,
+ * all migrate types. */
 u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list);
 /* Checks every list: count equals the list's length, every page is order
  * 0 of the list's zone, PG_pcp and neither free in the buddy sense nor
  * allocated, and on one list only. Prints "mm_check: FAIL per-CPU list
  * ..." and returns -1, else 0. Run by mm_check() when the lists are on. */
 int pcp_check(void);
-/* Prints per zone and CPU the pages on the hot and cold lists
+/* Prints per zone and CPU the pages on the hot and cold lists, all types
  * ("pcp: zone Normal cpu0 hot 12 cold 0 ..."), nothing when off. */
 void pcp_print(void);
 /* Counters since pcp_setup or pcp_stats_reset: bulk refills and drains,
