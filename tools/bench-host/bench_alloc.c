@@ -13,7 +13,7 @@
  * random, at 64, 512 and 4096 colors.
  *
  *  pair   steady churn: a ring of RING live blocks of the order; one pair =
- *         free the oldest block + allocate a new one (GFP_KERNEL). vacolor
+ *         free the oldest block + allocate a new one (BENCH_GFP: movable). vacolor
  *         gets the virtual address ring slot i would be mapped at (BENCH_VA
  *         + i blocks), the others plain alloc_pages().
  *  worst  the target color's lists are empty: every block of one color is
@@ -146,11 +146,19 @@ static void build(u32 colors)
 	task_start("bench");
 }
 
+/* The requests: user pages (movable), what coloring places. Until grouping
+ * by mobility every request shared one pool; GFP_KERNEL now means
+ * MIGRATE_UNMOVABLE, whose lists hold the few page blocks unmovable
+ * requests have stolen (a 4 MiB block holds 1024 pages, so fewer colors
+ * than 4096): -DBENCH_GFP=GFP_KERNEL measures coloring confined to them. */
+#ifndef BENCH_GFP
+#define BENCH_GFP (GFP_KERNEL | __GFP_MOVABLE)
+#endif
 static struct page *alloc_slot(u32 order, u32 slot)
 {
 	if (policy == PLACEMENT_VACOLOR)
-		return alloc_pages_va(GFP_KERNEL, order, BENCH_VA + (slot << order) * PAGE_SIZE);
-	return alloc_pages(GFP_KERNEL, order);
+		return alloc_pages_va(BENCH_GFP, order, BENCH_VA + (slot << order) * PAGE_SIZE);
+	return alloc_pages(BENCH_GFP, order);
 }
 
 /* ---- the workloads -------------------------------------------------------- */
@@ -197,7 +205,7 @@ static struct page *alloc_aimed(gfp_t gfp)
  * the other policies then aim at it). */
 static void exhaust_color(void)
 {
-	static const gfp_t zones[] = { GFP_KERNEL, GFP_DMA };
+	static const gfp_t zones[] = { BENCH_GFP, GFP_DMA | (BENCH_GFP & __GFP_MOVABLE) };
 	u32 keep = policy;
 	struct page *p;
 
@@ -247,18 +255,18 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 		if (page_test) {
 			page_test_pair();
 		} else if (worst) {
-			struct page *p = alloc_aimed(GFP_KERNEL);
+			struct page *p = alloc_aimed(BENCH_GFP);
 			if (policy == PLACEMENT_BESTBIN) /* keep worst_color the least used: O(1) */
 				placement_task_of(current)->use[pfn_color(page_to_pfn(p))]--;
 			__free_pages(p, 0);
 		} else if (policy == PLACEMENT_VACOLOR) { /* slot i is mapped at BENCH_VA + i blocks */
 			__free_pages(ring[ring_pos], order);
 			ring[ring_pos] =
-			    alloc_pages_va(GFP_KERNEL, order, BENCH_VA + (ring_pos << (order + PAGE_SHIFT)));
+			    alloc_pages_va(BENCH_GFP, order, BENCH_VA + (ring_pos << (order + PAGE_SHIFT)));
 			ring_pos = (ring_pos + 1) % RING;
 		} else { /* the loop of the figures before the interface */
 			__free_pages(ring[ring_pos], order);
-			ring[ring_pos] = alloc_pages(GFP_KERNEL, order);
+			ring[ring_pos] = alloc_pages(BENCH_GFP, order);
 			ring_pos = (ring_pos + 1) % RING;
 		}
 	}
@@ -428,7 +436,8 @@ int main(int argc, char **argv)
 		for (u32 c = 0; c < 3; c++)
 			rows[n++] = (struct row){ p, 1, colors[c], 0, 0, 0 };
 
-	printf("bench_alloc: 512 MiB, mm_shuffle on, 50%% ballast; GFP_KERNEL; ns = median of %d runs "
+	printf("bench_alloc: 512 MiB, mm_shuffle on, 50%% ballast; GFP_KERNEL|__GFP_MOVABLE (user pages); ns = median "
+	       "of %d runs "
 	       "of %d pairs; instr = callgrind instructions per pair (%d pairs minus 0)\n",
 	       RUNS, PAIRS_PER_RUN, VG_PAIRS);
 	for (i = 0; i < n; i++) {
