@@ -295,7 +295,10 @@ static void param_form(const struct kernel_param *p, char *buf, size_t size)
 		ksnprintf(buf, size, "no value (bare '%s')", p->name);
 		break;
 	case PARAM_STR:
-		ksnprintf(buf, size, "text of at most %u bytes", p->max ? p->max - 1 : 0);
+		if (p->form)
+			ksnprintf(buf, size, "%s, at most %u bytes", p->form, p->max ? p->max - 1 : 0);
+		else
+			ksnprintf(buf, size, "text of at most %u bytes", p->max ? p->max - 1 : 0);
 		break;
 	case PARAM_LIST:
 		len = (size_t)ksnprintf(buf, size, "comma-separated ");
@@ -683,27 +686,20 @@ int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n)
 /* cmdline_print_help: see cmdline.h. Cannot fail. */
 void cmdline_print_help(const struct kernel_param *params, size_t n)
 {
-	char form[256], cur[64];
-	int wname = 4, wform = 8, wcur = 7, len;
+	char form[256], cur[64], line[512];
 
-	for (size_t i = 0; i < n; i++) {
-		if (!params[i].name)
-			continue;
-		len = (int)strlen(params[i].name);
-		wname = MAX(wname, len);
-		param_form(&params[i], form, sizeof(form));
-		wform = MAX(wform, (int)strlen(form));
-		param_value(&params[i], cur, sizeof(cur));
-		wcur = MAX(wcur, (int)strlen(cur));
-	}
-	printk("cmdline: parameters (key=value, separated by spaces):\n");
-	printk("  %-*s  %-*s  %-*s  %s\n", wname, "name", wform, "accepted", wcur, "current", "description");
+	printk("cmdline: parameters, name=value separated by spaces; each with its accepted\n"
+	       "cmdline: values, [its current value] and what it sets:\n");
 	for (size_t i = 0; i < n; i++) {
 		if (!params[i].name)
 			continue;
 		param_form(&params[i], form, sizeof(form));
 		param_value(&params[i], cur, sizeof(cur));
-		printk("  %-*s  %-*s  %-*s  %s\n", wname, params[i].name, wform, form, wcur, cur,
-		       params[i].help ? params[i].help : "");
+		ksnprintf(line, sizeof(line), "  %s: %s [%s]", params[i].name, form, cur);
+		printk_wrapped(line, WRAP_SCREEN_COLS, "      ");
+		if (params[i].help && params[i].help[0]) {
+			ksnprintf(line, sizeof(line), "      %s", params[i].help);
+			printk_wrapped(line, WRAP_SCREEN_COLS, "      ");
+		}
 	}
 }

@@ -51,6 +51,7 @@ struct kernel_param {
 	bool pow2;		    /* PARAM_SIZE: must be a power of two */
 	const char *const *choices; /* PARAM_ENUM, PARAM_LIST */
 	const char *help;	    /* one line for `help` */
+	const char *form;	    /* PARAM_STR: what the text may be (help and messages), or NULL */
 	bool given;		    /* set by the parser when a valid value was seen */
 };
 
@@ -84,7 +85,10 @@ void cmdline_rejections_clear(void);
  * so a typo is seen next to @final (issue 8, item 8). */
 void cmdline_print_rejections(void);
 
-/* Prints the table: name, accepted form, current value, help. */
+/* Prints every parameter as "  name: <accepted form> [<current value>]"
+ * and its help on the next line, indented 6, each wrapped within
+ * WRAP_SCREEN_COLS (79) columns (kernel/wrap.h): readable on the 80x25
+ * screen of a real PC. */
 void cmdline_print_help(const struct kernel_param *params, size_t n);
 
 /* Parses a size "N[K|M|G]" (whole string, no trailing junk) into *out bytes.

@@ -99,6 +99,17 @@ def test_help_lists_parameters(booter):
     for name in ("page_color", "cache_size", "cache_ways", "mm_shuffle", "bench_runs", "bench_max", "seed"):
         assert name in b.log
     assert not b.records("result")
+    # one entry per parameter, within 79 columns (the lines were ~258 wide)
+    start = b.lines.index("cmdline: values, [its current value] and what it sets:")
+    entries = [l for l in b.lines[start + 1:] if l.startswith("  ") and not l.startswith("      ")]
+    assert len(entries) >= 30 and entries[0].startswith("  help: no value (bare 'help') [on]"), entries[:2]
+    block = []
+    for l in b.lines[start + 1:]:
+        if not l.startswith("  "):
+            break
+        block.append(l)
+    assert max(len(l) for l in block) <= 79, max(block, key=len)
+    assert any(l.startswith("  kernel_colors: colors N or N-M separated by commas") for l in block), block
 
 
 def test_fault_report_then_failure_exit(booter):

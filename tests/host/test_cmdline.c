@@ -518,22 +518,27 @@ static void test_print_help(void **state)
 	(void)state;
 	cmdline_print_help(params, ARRAY_SIZE(params));
 	const char *t = capture_text();
-	assert_string_equal(
-	    t, "cmdline: parameters (key=value, separated by spaces):\n"
-	       "  name        accepted                                    current  description\n"
-	       "  page_color  on|off                                      on       allocate pages by cache color\n"
-	       "  cache_size  N[K|M|G], a power of two between 4K and 1G  256K     L2 size\n"
-	       "  colors      a number from 1 to 1024                     64       number of colors\n"
-	       "  mode        off|on|auto                                 auto     coloring mode\n"
-	       "  help        no value (bare 'help')                      off      print this table\n"
-	       "  bench_size  N[K|M|G] between 1000 and 10M               100000   working set\n");
+	assert_string_equal(t, "cmdline: parameters, name=value separated by spaces; each with its accepted\n"
+			       "cmdline: values, [its current value] and what it sets:\n"
+			       "  page_color: on|off [on]\n"
+			       "      allocate pages by cache color\n"
+			       "  cache_size: N[K|M|G], a power of two between 4K and 1G [256K]\n"
+			       "      L2 size\n"
+			       "  colors: a number from 1 to 1024 [64]\n"
+			       "      number of colors\n"
+			       "  mode: off|on|auto [auto]\n"
+			       "      coloring mode\n"
+			       "  help: no value (bare 'help') [off]\n"
+			       "      print this table\n"
+			       "  bench_size: N[K|M|G] between 1000 and 10M [100000]\n"
+			       "      working set\n");
 
 	/* Current values, not defaults, are shown. */
 	capture_reset();
 	parse("cache_size=1M");
 	capture_reset();
 	cmdline_print_help(params, ARRAY_SIZE(params));
-	assert_non_null(strstr(capture_text(), "1G  1M       L2 size\n"));
+	assert_non_null(strstr(capture_text(), "between 4K and 1G [1M]\n      L2 size\n"));
 }
 
 int main(void)
