@@ -68,6 +68,27 @@ struct pcp_row {
 	char lock[16], cycles[16], spins[16];
 };
 
+/* x in at most 6 characters for the summary's columns: 2 decimals below
+ * 10, 1 below 1000, whole up to 999999, then k (thousands) or M (millions)
+ * with 1 decimal ("2.7M"). The @result lines keep the full figures. */
+static char *fmt_col(char *buf, u32 size, double x)
+{
+	if (x < 10)
+		return fmt_fixed(buf, size, x, 2);
+	if (x < 1000)
+		return fmt_fixed(buf, size, x, 1);
+	if (x < 1e6)
+		return fmt_fixed(buf, size, x, 0);
+	fmt_fixed(buf, size, x < 1e9 ? x / 1e6 : x / 1e9, 1);
+	for (u32 i = 0; i + 2 < size; i++)
+		if (!buf[i]) {
+			buf[i] = x < 1e9 ? 'M' : 'G';
+			buf[i + 1] = '\0';
+			break;
+		}
+	return buf;
+}
+
 /* One configuration: n CPUs, lists on or off, policy. Returns failures. */
 static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char *policy, struct pcp_row *row)
 {
@@ -108,8 +129,8 @@ static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char
 	       failed);
 	row->done = true;
 	fmt_fixed(row->lock, sizeof(row->lock), (double)acq / ops, 4);
-	fmt_fixed(row->cycles, sizeof(row->cycles), (double)cycles * n / ops, 0);
-	fmt_fixed(row->spins, sizeof(row->spins), (double)spins / ops, 2);
+	fmt_col(row->cycles, sizeof(row->cycles), (double)cycles * n / ops);
+	fmt_col(row->spins, sizeof(row->spins), (double)spins / ops);
 	if (nr_free_pages() != free0) {
 		printk("bench: pcp: %u free pages before, %u after: pages lost\n", free0, nr_free_pages());
 		return 1;
@@ -149,14 +170,14 @@ u32 bench_pcp(const struct bench_config *cfg)
 		failures++;
 	fmt_fixed(tgt, sizeof(tgt), 1.2 / batch, 4);
 	printk("\npcp summary: lock/page (zone lock per page operation), cycles/op (slowest CPU), spins/op\n");
-	printk("     | pcp=off, buddy        | pcp=on, buddy         | pcp=on, binhop: bypass\n");
-	printk("cpus | lock/pg cyc/op spins  | lock/pg cyc/op spins  | lock/pg cyc/op spins\n");
+	printk("     | %-21s | %-21s | %s\n", "pcp=off, buddy", "pcp=on, buddy", "pcp=on, binhop: bypass");
+	printk("cpus | lock/pg cyc/op  spins | lock/pg cyc/op  spins | lock/pg cyc/op  spins\n");
 	for (u32 k = 0; k < ARRAY_SIZE(counts); k++) {
 		if (!rows[k][0].done)
 			continue;
 		printk("%4u |", counts[k]);
 		for (u32 j = 0; j < 3; j++)
-			printk(" %7s %6s %5s |", rows[k][j].lock, rows[k][j].cycles, rows[k][j].spins);
+			printk("%s %7s %6s %6s", j ? " |" : "", rows[k][j].lock, rows[k][j].cycles, rows[k][j].spins);
 		printk("\n");
 	}
 	printk("pcp: target lock/page with the lists <= 1.2/batch = %s\n", tgt);
