@@ -69,7 +69,7 @@ struct pcp_row {
 };
 
 /* x in at most 6 characters for the summary's columns: 2 decimals below
- * 10, 1 below 1000, whole up to 999999, then k (thousands) or M (millions)
+ * 10, 1 below 1000, whole up to 999999, then millions (M) or billions (G)
  * with 1 decimal ("2.7M"). The @result lines keep the full figures. */
 static char *fmt_col(char *buf, u32 size, double x)
 {

@@ -76,6 +76,13 @@ def read_sim(path):
     return cfg, tasks
 
 
+def fmt_median(x):
+    """A median for the table and the @result lines: whole when it is whole,
+    else one decimal. Never '1.17291e+06' (Python's :g above a million), which
+    dropped digits from the kept reference table."""
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
 def model_cycles(t, cfg):
     l1_hits = t["accesses"] - t["l2_accesses"]
     l2_hits = t["l2_accesses"] - t["l2_misses"]
@@ -136,14 +143,14 @@ def main():
     print(hdr)
     for r in rows:
         print(f"{r['partition']:>9} {r['aggressor']:>4} {r['victim_colors']:>6} {r['runs']:>4} "
-              f"{r['misses']:>10g} {r['misses_mean']:>8.1f} {r['misses_max']:>6} {r['model_cycles']:>13g} "
+              f"{fmt_median(r['misses']):>10} {r['misses_mean']:>8.1f} {r['misses_max']:>6} {fmt_median(r['model_cycles']):>13} "
               f"{r['model_cycles_max']:>10} {r['inter_task_evictions']:>13} {r['conflict_misses']:>8} "
               f"{r['evicted_by_kernel']:>9}")
     print()
     for r in rows:
         print(f"@result bench=interfere victim=stride aggressor={r['aggressor']} partition={r['partition']} "
-              f"runs={r['runs']} misses={r['misses']:g} misses_mean={r['misses_mean']:.1f} "
-              f"misses_max={r['misses_max']} model_cycles={r['model_cycles']:g} "
+              f"runs={r['runs']} misses={fmt_median(r['misses'])} misses_mean={r['misses_mean']:.1f} "
+              f"misses_max={r['misses_max']} model_cycles={fmt_median(r['model_cycles'])} "
               f"model_cycles_max={r['model_cycles_max']} inter_task_evictions={r['inter_task_evictions']} "
               f"conflict_misses={r['conflict_misses']} evicted_by_kernel={r['evicted_by_kernel']}")
     by = {(r["partition"], r["aggressor"]): r for r in rows}
