@@ -160,9 +160,11 @@ $(B)/h/%.o: %.c
 
 $(B)/h/tests/%: tests/host/%.c $(HOST_OBJ) tests/host/host_support.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HCFLAGS) -o $@ $< $(HOST_OBJ) -lcmocka -lm
+	$(HOSTCC) $(HCFLAGS) -MMD -MP -MF $@.d -o $@ $< $(HOST_OBJ) -lcmocka -lm
 
--include $(HOST_OBJ:.o=.d)
+# header dependencies of the objects and of the test programs themselves
+# (a test includes headers, e.g. tests/host/mm_fixture.h, that no object does)
+-include $(HOST_OBJ:.o=.d) $(HOST_TESTS:=.d)
 
 test-host: deps-test $(HOST_TESTS)
 	@tools/run-tests.sh host $(HOST_TESTS)
