@@ -420,7 +420,8 @@ u32 bench_frag(const struct bench_config *cfg)
 	f.rmap = frag_pages(f.rmap_len * 4, &rmap_pg, &rmap_order);
 	tab = frag_pages((u32)sizeof(*tab), &tab_pg, &tab_order);
 	if (!f.obj || !f.rmap || !tab) {
-		printk("@result bench=frag skipped=memory (no contiguous low memory for the workload's tables)\n");
+		printk("bench=frag: no contiguous low memory for the workload's tables\n");
+		printk("@skip bench=frag reason=no_memory runs=0\n");
 		if (f.obj)
 			__free_pages(objs_pg, objs_order);
 		if (f.rmap)

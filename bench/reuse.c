@@ -123,7 +123,8 @@ u32 bench_reuse(const struct bench_config *cfg)
 			if ((u64)pages * (nb + 1) > BENCH_MAX_PAGES) {
 				printk("reuse: ws=%u x %u buffers is more than %u pages; skipped\n", ws, nb + 1,
 				       BENCH_MAX_PAGES);
-				printk("@result bench=reuse ws=%u policy=%s skipped=memory\n", ws, bench_policy_name());
+				printk("@skip bench=reuse ws=%u policy=%s reason=no_memory runs=0\n", ws,
+				       bench_policy_name());
 			}
 			continue;
 		}

@@ -125,7 +125,7 @@ u32 bench_sparse(const struct bench_config *cfg)
 			printk("sparse: ws=%u k=%u spans %llu bytes, more than the %u of virtual space set aside;"
 			       " skipped\n",
 			       ws, k, (unsigned long long)pages * k * PAGE_SIZE, bench_va_bytes(cfg));
-			printk("@result bench=sparse k=%u ws=%u policy=%s skipped=va_space\n", k, ws,
+			printk("@skip bench=sparse k=%u ws=%u policy=%s reason=va_space runs=0\n", k, ws,
 			       bench_policy_name());
 			continue;
 		}

@@ -55,7 +55,7 @@ bool wl_fits(const char *bench, u32 ws, u32 n)
 	if (n <= BENCH_MAX_PAGES && n <= nfree - nfree / 4)
 		return true;
 	printk("%s: ws=%u needs %u pages, %u free (at most %u held); skipped\n", bench, ws, n, nfree, BENCH_MAX_PAGES);
-	printk("@result bench=%s ws=%u policy=%s skipped=memory\n", bench, ws, bench_policy_name());
+	printk("@skip bench=%s ws=%u policy=%s reason=no_memory runs=0\n", bench, ws, bench_policy_name());
 	return false;
 }
 

@@ -69,7 +69,7 @@ int wl_alloc_pages(u32 *pfns, u32 n, const u32 *va, u32 va_base, const char *wha
 void wl_free_pages(const u32 *pfns, u32 n);
 /* Checks that n more pages can be held while keeping a quarter of memory
  * free; otherwise prints "<bench>: ws=<ws> needs N pages, M free; skipped"
- * and an "@result bench=<bench> ws=<ws> policy=<p> skipped=memory" line and
+ * and an "@skip bench=<bench> ws=<ws> policy=<p> reason=no_memory runs=0" line and
  * returns false. */
 bool wl_fits(const char *bench, u32 ws, u32 n);
 /* Colors of the configured cache (page_color_count of its geometry). */

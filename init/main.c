@@ -91,7 +91,7 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");
-		printk("@result skipped=no_tsc\n");
+		printk("@skip reason=no_tsc runs=0\n");
 		bc->which = BENCH_BIT(BENCH_NONE);
 	}
 	/* Page tables of the benchmark buffers (skipping benchmarks that do not

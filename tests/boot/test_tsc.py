@@ -166,3 +166,7 @@ def test_no_tsc_486(booter):
     hdr = b.record("header")
     assert hdr["tsc_khz"] == "0" and hdr["tsc_source"] == "no_tsc"
     assert "ns_median" not in b.log
+    # work that did not happen is an @skip, never an @result (it was
+    # '@result skipped=no_tsc')
+    assert [r.get("reason") for r in b.records("skip")] == ["no_tsc"]
+    assert not b.records("result")

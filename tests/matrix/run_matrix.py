@@ -260,7 +260,7 @@ def check_serial_log(cell, log, rc):
             ok(hp and all(n > 0 for n in hp), f"HighMem not used for benchmark buffers: highmem_pages {hp[:6]}")
     else:
         ok(any("no time-stamp counter (TSC); benchmarks skipped" in l for l in lines), "no 'no TSC' line")
-        ok(any(r.get("skipped") == "no_tsc" for r in res), "no '@result skipped=no_tsc'")
+        ok(any(r.get("reason") == "no_tsc" for r in records(lines, "skip")), "no '@skip reason=no_tsc'")
     return ok
 
 
