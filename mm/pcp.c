@@ -239,6 +239,15 @@ void pcp_print(void)
 			       pcp_nr_pages_cpu(c, z, PCP_COLD));
 		printk("\n");
 	}
+	printk("pcp: by migrate type, all CPUs and zones, hot+cold:");
+	for (u32 mt = 0; mt < MIGRATE_TYPES; mt++) {
+		u32 n = 0;
+		for (u32 c = 0; c < NR_CPUS; c++)
+			for (u32 z = 0; z < MAX_NR_ZONES; z++)
+				n += pagesets[c][z].pcp[PCP_HOT][mt].count + pagesets[c][z].pcp[PCP_COLD][mt].count;
+		printk(" %s %u", migratetype_names[mt], n);
+	}
+	printk("\n");
 }
 
 void pcp_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees)

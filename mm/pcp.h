@@ -107,7 +107,9 @@ u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list);
  * ..." and returns -1, else 0. Run by mm_check() when the lists are on. */
 int pcp_check(void);
 /* Prints per zone and CPU the pages on the hot and cold lists, all types
- * ("pcp: zone Normal cpu0 hot 12 cold 0 ..."), nothing when off. */
+ * ("pcp: zone Normal cpu0 hot 12 cold 0 ..."), then one line per migrate
+ * type ("pcp: by migrate type, ...: Unmovable 5 Movable 7 Reclaimable 0");
+ * nothing when off. */
 void pcp_print(void);
 /* Counters since pcp_setup or pcp_stats_reset: bulk refills and drains,
  * pages served from and freed to the lists, summed over CPUs. */

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include "arch/x86/madt.h"
@@ -179,6 +180,14 @@ static void test_per_type_lists(void **state)
 		unmovable_blocks += get_pageblock_migratetype(normal(), pfn) == MIGRATE_UNMOVABLE;
 	assert_int_equal(unmovable_blocks, 1);
 	assert_int_equal(mm_check(), 0);
+	/* the dump shows the lists by type: m's refill left 7 movable pages */
+	capture_reset();
+	pcp_print();
+	char want[96];
+	snprintf(want, sizeof(want),
+		 "pcp: by migrate type, all CPUs and zones, hot+cold: Unmovable %u Movable 7 Reclaimable 0\n",
+		 pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT) - 7);
+	assert_non_null(strstr(capture_text(), want));
 	for (u32 i = 0; i < 100; i++)
 		assert_int_equal(__free_pages(p[i], 0), 0);
 	assert_int_equal(__free_pages(u, 0), 0);

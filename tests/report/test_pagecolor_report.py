@@ -190,3 +190,14 @@ def test_log_without_stride_or_fft_is_said_not_a_crash(tmp_path):
     # a stride/FFT log next to it is still tabulated; the frag log is named
     r = run(LOG, FRAG_LOG)
     assert r.returncode == 0 and "qemu-tcg-64M-frag.log: no stride or FFT results" in r.stderr
+
+
+def test_output_into_head_ends_quietly():
+    """A reader that stops early (`pagecolor-report log | head -3`) ends the
+    tool quietly; it printed a BrokenPipeError traceback (new-user trial)."""
+    # the reader (true) is gone before the tool's first write
+    p = subprocess.run(f"/usr/bin/python3 {TOOL} {LOG} {LOG2} | true; "
+                       f"/usr/bin/python3 {TOOL} {LOG} {LOG2} | head -1",
+                       shell=True, capture_output=True, text=True)
+    assert p.returncode == 0 and len(p.stdout.splitlines()) == 1, p
+    assert "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr, p.stderr
