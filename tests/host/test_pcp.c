@@ -245,6 +245,82 @@ static void test_failure_drains_lists(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* One CPU, long random churn through the per-type lists: random orders and
+ * migrate types (cold frees and __GFP_COLD too), switches of placement
+ * policy (which drain the lists) and of grouping by mobility, exhaustion
+ * (which ends in the drain-on-failure path), with mm_check() (the lists
+ * included) every 500 operations and exact accounting at the end: every
+ * page back in the buddy lists as it was. */
+static void test_random_types_policies_grouping(void **state)
+{
+	static struct page *held[20000];
+	static u8 held_order[20000];
+	static const gfp_t types[4] = { GFP_KERNEL, GFP_KERNEL | __GFP_MOVABLE, GFP_KERNEL | __GFP_RECLAIMABLE,
+					GFP_HIGHUSER };
+	struct buddy_snapshot before, after;
+	struct mwc rng;
+	u32 n = 0, nulls = 0, switches = 0;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 64, 30), 0);
+	pcp_setup(true, 8, 0);
+	pcp_drain_all();
+	snapshot_take(&before);
+	u32 total = nr_free_pages();
+	mwc_init(&rng, 4242, MWC_CARRY_DEFAULT);
+	for (u32 op = 1; op <= 60000; op++) {
+		u32 r = mwc_next(&rng);
+		if (r % 1000 == 0) {
+			assert_int_equal(placement_select_id((r >> 10) % PLACEMENT_NR), 0);
+			switches++;
+		} else if (r % 1000 == 1) {
+			mobility_grouping_set((r >> 10) & 1);
+			switches++;
+		} else if (n < 3000 && (n == 0 || (r >> 10) % 100 < 55)) {
+			u32 o = (r >> 17) % 4 ? 0 : (r >> 19) % 6; /* mostly order 0 */
+			gfp_t g = types[(r >> 22) % 4] | ((r >> 24) % 8 == 0 ? __GFP_COLD : 0);
+			struct page *p = alloc_pages(g, o);
+			if (!p) {
+				nulls++;
+				continue;
+			}
+			assert_int_equal(page_mt(p), gfp_migratetype(g));
+			held[n] = p;
+			held_order[n++] = (u8)o;
+		} else if (n) {
+			u32 k = (r >> 10) % n;
+			if (held_order[k] == 0 && (r >> 25) % 4 == 0)
+				assert_int_equal(free_cold_page(held[k]), 0);
+			else
+				assert_int_equal(__free_pages(held[k], held_order[k]), 0);
+			held[k] = held[--n];
+			held_order[k] = held_order[n];
+		}
+		if (op % 500 == 0)
+			assert_int_equal(mm_check(), 0);
+	}
+	/* exhaustion: order-0 requests until one fails (lists drained first) */
+	while (n < ARRAY_SIZE(held) && (held[n] = alloc_page(GFP_KERNEL)) != NULL)
+		held_order[n++] = 0;
+	assert_true(n < ARRAY_SIZE(held)); /* it failed: nothing free anywhere */
+	assert_int_equal(nr_free_pages(), 0);
+	assert_int_equal(pcp_nr_pages(), 0);
+	assert_int_equal(mm_check(), 0);
+	while (n) {
+		n--;
+		assert_int_equal(__free_pages(held[n], held_order[n]), 0);
+	}
+	assert_int_equal(nr_free_pages(), total);
+	assert_int_equal(placement_select_id(PLACEMENT_BUDDY), 0);
+	mobility_grouping_set(true);
+	pcp_drain_all();
+	assert_int_equal(mm_check(), 0);
+	snapshot_take(&after);
+	assert_true(snapshot_equal(&before, &after));
+	assert_true(switches > 50);
+	print_message("pcp random: 60000 ops, %u switches, %u NULL\n", switches, nulls);
+}
+
 /* A double free of a page on a per-CPU list is refused and counted. */
 static void test_double_free(void **state)
 {
@@ -546,6 +622,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hot_and_cold, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_per_type_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_failure_drains_lists, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_random_types_policies_grouping, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_double_free, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_mm_check_sees_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_bypass_and_switch_drain, fixture_setup_cb, teardown),
