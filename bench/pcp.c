@@ -79,13 +79,8 @@ static char *fmt_col(char *buf, u32 size, double x)
 		return fmt_fixed(buf, size, x, 1);
 	if (x < 1e6)
 		return fmt_fixed(buf, size, x, 0);
-	fmt_fixed(buf, size, x < 1e9 ? x / 1e6 : x / 1e9, 1);
-	for (u32 i = 0; i + 2 < size; i++)
-		if (!buf[i]) {
-			buf[i] = x < 1e9 ? 'M' : 'G';
-			buf[i + 1] = '\0';
-			break;
-		}
+	char v[24];
+	ksnprintf(buf, size, "%s%c", fmt_fixed(v, sizeof(v), x < 1e9 ? x / 1e6 : x / 1e9, 1), x < 1e9 ? 'M' : 'G');
 	return buf;
 }
 

@@ -14,7 +14,10 @@ u32 nr_cpus_online = 1;
 
 static struct per_cpu_pageset pagesets[NR_CPUS][MAX_NR_ZONES];
 static bool pcp_on;
-static u32 cur_batch = PCP_BATCH_DEFAULT, cur_high = 6 * PCP_BATCH_DEFAULT;
+static struct per_cpu_marks pcp_marks[PCP_LISTS] = {
+	[PCP_HOT] = { .low = 2 * PCP_BATCH_DEFAULT, .high = 6 * PCP_BATCH_DEFAULT, .batch = PCP_BATCH_DEFAULT },
+	[PCP_COLD] = { .low = 0, .high = 2 * PCP_BATCH_DEFAULT, .batch = PCP_BATCH_DEFAULT },
+};
 
 static inline u32 zone_idx(const struct zone *zone)
 {
@@ -29,8 +32,8 @@ static struct page *pcp_alloc(struct zone *zone, bool cold, u32 mt)
 	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];
 	struct page *page = NULL;
 
-	if (pcp->count <= ps->marks[kind].low && zone->free_pages) {
-		pcp->count += rmqueue_bulk(zone, ps->marks[kind].batch, &pcp->list, mt);
+	if (pcp->count <= pcp_marks[kind].low && zone->free_pages) {
+		pcp->count += rmqueue_bulk(zone, pcp_marks[kind].batch, &pcp->list, mt);
 		ps->refills++;
 	}
 	if (pcp->count) {
@@ -59,32 +62,45 @@ static void pcp_free(struct page *page, bool cold, u32 mt)
 		list_add(&page->lru, &pcp->list);
 	pcp->count++;
 	ps->frees++;
-	if (pcp->count >= ps->marks[kind].high) {
-		pcp->count -= free_pages_bulk(zone, ps->marks[kind].batch, &pcp->list);
+	if (pcp->count >= pcp_marks[kind].high) {
+		pcp->count -= free_pages_bulk(zone, pcp_marks[kind].batch, &pcp->list);
 		ps->drains++;
 	}
 }
 
-u32 pcp_nr_pages(void)
+/* The lists of a pageset as one array: list i is kind i / MIGRATE_TYPES,
+ * migrate type i % MIGRATE_TYPES. */
+#define PCP_NR_LISTS (PCP_LISTS * MIGRATE_TYPES)
+static inline struct per_cpu_pages *pcp_list(struct per_cpu_pageset *ps, u32 i)
+{
+	return &ps->pcp[i / MIGRATE_TYPES][i % MIGRATE_TYPES];
+}
+
+#define PCP_ALL 0xffffffffu
+/* Pages on the lists of CPU cpu, zone z, kind and migrate type mt; PCP_ALL
+ * for any of them sums over all. */
+static u32 pcp_sum(u32 cpu, u32 z, u32 kind, u32 mt)
 {
 	u32 sum = 0;
 
 	for (u32 c = 0; c < NR_CPUS; c++)
-		for (u32 z = 0; z < MAX_NR_ZONES; z++)
-			for (u32 l = 0; l < PCP_LISTS; l++)
-				for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
-					sum += pagesets[c][z].pcp[l][mt].count;
+		for (u32 zi = 0; zi < MAX_NR_ZONES; zi++)
+			for (u32 i = 0; i < PCP_NR_LISTS; i++)
+				if ((cpu == PCP_ALL || cpu == c) && (z == PCP_ALL || z == zi) &&
+				    (kind == PCP_ALL || kind == i / MIGRATE_TYPES) &&
+				    (mt == PCP_ALL || mt == i % MIGRATE_TYPES))
+					sum += pcp_list(&pagesets[c][zi], i)->count;
 	return sum;
+}
+
+u32 pcp_nr_pages(void)
+{
+	return pcp_sum(PCP_ALL, PCP_ALL, PCP_ALL, PCP_ALL);
 }
 
 u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list)
 {
-	u32 sum = 0;
-
-	if (cpu < NR_CPUS && z < MAX_NR_ZONES && list < PCP_LISTS)
-		for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
-			sum += pagesets[cpu][z].pcp[list][mt].count;
-	return sum;
+	return cpu < NR_CPUS && z < MAX_NR_ZONES && list < PCP_LISTS ? pcp_sum(cpu, z, list, PCP_ALL) : 0;
 }
 
 static u32 drain_cpu(u32 cpu)
@@ -92,8 +108,8 @@ static u32 drain_cpu(u32 cpu)
 	u32 n = 0;
 
 	for (u32 z = 0; z < MAX_NR_ZONES; z++)
-		for (u32 l = 0; l < PCP_LISTS * MIGRATE_TYPES; l++) {
-			struct per_cpu_pages *pcp = &pagesets[cpu][z].pcp[l / MIGRATE_TYPES][l % MIGRATE_TYPES];
+		for (u32 l = 0; l < PCP_NR_LISTS; l++) {
+			struct per_cpu_pages *pcp = pcp_list(&pagesets[cpu][z], l);
 			if (pcp->count) {
 				u32 k = free_pages_bulk(&contig_page_data.node_zones[z], pcp->count, &pcp->list);
 				pcp->count -= k;
@@ -138,8 +154,8 @@ int pcp_check(void)
 {
 	for (u32 c = 0; c < NR_CPUS; c++)
 		for (u32 z = 0; z < MAX_NR_ZONES; z++)
-			for (u32 l = 0; l < PCP_LISTS * MIGRATE_TYPES; l++) {
-				struct per_cpu_pages *pcp = &pagesets[c][z].pcp[l / MIGRATE_TYPES][l % MIGRATE_TYPES];
+			for (u32 l = 0; l < PCP_NR_LISTS; l++) {
+				struct per_cpu_pages *pcp = pcp_list(&pagesets[c][z], l);
 				struct list_head *pos;
 				const char *why = NULL;
 				u32 n = 0, pfn = 0;
@@ -195,17 +211,14 @@ void pcp_setup(bool on, u32 batch, u32 high)
 		       2 * batch + 1, batch);
 		high = 2 * batch + 1;
 	}
-	cur_batch = batch;
-	cur_high = high;
+	pcp_marks[PCP_HOT] = (struct per_cpu_marks){ .low = 2 * batch, .high = high, .batch = batch };
+	pcp_marks[PCP_COLD] = (struct per_cpu_marks){ .low = 0, .high = 2 * batch, .batch = batch };
 	for (u32 c = 0; c < NR_CPUS; c++)
 		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
 			struct per_cpu_pageset *ps = &pagesets[c][z];
 			*ps = (struct per_cpu_pageset){ 0 };
-			ps->marks[PCP_HOT] = (struct per_cpu_marks){ .low = 2 * batch, .high = high, .batch = batch };
-			ps->marks[PCP_COLD] = (struct per_cpu_marks){ .low = 0, .high = 2 * batch, .batch = batch };
-			for (u32 l = 0; l < PCP_LISTS; l++)
-				for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
-					INIT_LIST_HEAD(&ps->pcp[l][mt].list);
+			for (u32 l = 0; l < PCP_NR_LISTS; l++)
+				INIT_LIST_HEAD(&pcp_list(ps, l)->list);
 		}
 	placement_switch_hook = drain_on_switch;
 	mm_check_extra = pcp_check;
@@ -219,11 +232,11 @@ bool pcp_enabled(void)
 }
 u32 pcp_batch(void)
 {
-	return cur_batch;
+	return pcp_marks[PCP_HOT].batch;
 }
 u32 pcp_high(void)
 {
-	return cur_high;
+	return pcp_marks[PCP_HOT].high;
 }
 
 void pcp_print(void)
@@ -240,13 +253,8 @@ void pcp_print(void)
 		printk("\n");
 	}
 	printk("pcp: by migrate type, all CPUs and zones, hot+cold:");
-	for (u32 mt = 0; mt < MIGRATE_TYPES; mt++) {
-		u32 n = 0;
-		for (u32 c = 0; c < NR_CPUS; c++)
-			for (u32 z = 0; z < MAX_NR_ZONES; z++)
-				n += pagesets[c][z].pcp[PCP_HOT][mt].count + pagesets[c][z].pcp[PCP_COLD][mt].count;
-		printk(" %s %u", migratetype_names[mt], n);
-	}
+	for (u32 mt = 0; mt < MIGRATE_TYPES; mt++)
+		printk(" %s %u", migratetype_names[mt], pcp_sum(PCP_ALL, PCP_ALL, PCP_ALL, mt));
 	printk("\n");
 }
 

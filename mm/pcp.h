@@ -59,7 +59,8 @@ struct per_cpu_pages {
 	struct list_head list; /* head = most recently freed (hottest) */
 };
 
-/* The marks of a kind of list (the same for every type's list of it). */
+/* The marks of a kind of list: the same for every CPU, zone and type
+ * (one copy in mm/pcp.c, set by pcp_setup). */
 struct per_cpu_marks {
 	u32 low;   /* refill when a list's count falls to low or below */
 	u32 high;  /* give back batch pages when a list's count reaches high */
@@ -68,7 +69,6 @@ struct per_cpu_marks {
 
 struct per_cpu_pageset {
 	struct per_cpu_pages pcp[PCP_LISTS][MIGRATE_TYPES];
-	struct per_cpu_marks marks[PCP_LISTS];
 	u32 refills, drains; /* bulk operations (each one zone lock) */
 	u32 allocs, frees;   /* pages served from / freed to the lists */
 } __attribute__((aligned(64)));

@@ -297,6 +297,18 @@ static void test_pagetypeinfo_format(void **state)
 	assert_true(capture_contains(" fallbacks=1 steals=1\n"));
 }
 
+/* pagetypeinfo_color_spread() of Normal's type mt gives these figures. */
+static void assert_spread(u32 mt, u32 free, u32 colors, u32 min, u32 max)
+{
+	struct color_spread s;
+
+	pagetypeinfo_color_spread(normal(), mt, &s);
+	assert_int_equal(s.free, free);
+	assert_int_equal(s.colors, colors);
+	assert_int_equal(s.min, min);
+	assert_int_equal(s.max, max);
+}
+
 /* Per-type, per-color free counts (pagetypeinfo_color_spread): 64 colors,
  * 1000 binhop-placed unmovable pages leave 24 free pages of the stolen
  * block, one each on 24 colors; the movable pages are counted the same as
@@ -312,11 +324,7 @@ static void test_color_spread_per_type(void **state)
 	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
 	for (o = 0; o < 1000; o++)
 		assert_non_null(alloc_pages(GFP_KERNEL, 0));
-	pagetypeinfo_color_spread(normal(), MIGRATE_UNMOVABLE, &s);
-	assert_int_equal(s.free, 24);
-	assert_int_equal(s.colors, 64);
-	assert_int_equal(s.min, 0);
-	assert_int_equal(s.max, 1);
+	assert_spread(MIGRATE_UNMOVABLE, 24, 64, 0, 1);
 	pagetypeinfo_color_spread(normal(), MIGRATE_RECLAIMABLE, &s);
 	assert_int_equal(s.free, 0);
 	assert_int_equal(s.max, 0);
@@ -344,11 +352,7 @@ static void test_color_spread_per_type(void **state)
 	/* 1024 colors: four walks of 256; the unmovable block's 24 free pages
 	 * fall on 24 distinct colors, the movable blocks give one per color */
 	page_colors = 1024;
-	pagetypeinfo_color_spread(normal(), MIGRATE_UNMOVABLE, &s);
-	assert_int_equal(s.free, 24);
-	assert_int_equal(s.colors, 1024);
-	assert_int_equal(s.min, 0);
-	assert_int_equal(s.max, 1);
+	assert_spread(MIGRATE_UNMOVABLE, 24, 1024, 0, 1);
 	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
 	assert_int_equal(s.free, 11 * 1024);
 	assert_int_equal(s.min, 11);
