@@ -56,7 +56,7 @@ all: kernel iso
 .SECONDARY:
 
 help:
-	@echo "make run [MEM=256M] [CMDLINE=\"...\"] [TIMEOUT=300]"
+	@echo "make run [MEM=256M] [SMP=1] [CMDLINE=\"...\"] [TIMEOUT=300]"
 	@echo "                                     build, boot in QEMU (TCG), print the benchmark log, exit"
 	@echo "                                     (exit status: README, 'Exit status of make run')"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
@@ -70,6 +70,7 @@ help:
 	@echo "                                     benchmarks under the cache simulator, table + targets; CMDLINE=\"k=v ...\" adds kernel parameters"
 	@echo "make run-policies [POLICIES=a,b WORKLOADS=... CMDLINE=...]"
 	@echo "                                     every placement policy x workload in one simulated boot: table + plots"
+	@echo "make run-interfere [CACHE_SIZE=2M RUNS=5]   bench=interfere under the simulator: victim misses per partition"
 	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
 	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"

@@ -83,11 +83,13 @@ void kmain(u32 magic, u32 mbi_phys)
 		color_sets_boot(&boot_config.colors, page_colors, &img);
 	}
 	defaults_size_benchmarks();
-	if (boot_config.help)
-		params_print_help();
 	boot_log_header(cmdline, bc->tsc_khz, usable);
-	failures += copy_select_boot(boot_config.memcpy, bc->tsc_khz);	      /* the kernel's memcpy from here on */
-	pcp_boot(smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz)); /* CPUs idle until called */
+	failures += copy_select_boot(boot_config.memcpy, bc->tsc_khz); /* the kernel's memcpy from here on */
+	/* CPUs idle until called; smp= then holds the CPUs started */
+	boot_config.smp = smp_boot(boot_config.smp, param_given("smp"), bc->tsc_khz);
+	pcp_boot(boot_config.smp);
+	if (boot_config.help) /* after every step that settles a default (smp, pcp) */
+		params_print_help();
 
 	if (!boot_cpu.has_tsc && bench_expand(bc->which)) {
 		printk("bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n");

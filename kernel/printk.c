@@ -457,6 +457,12 @@ u32 printk_wrapped(const char *text, u32 width, const char *cont)
 			for (i = room; i > 0; i--) /* the last space that fits */
 				if (text[pos + i] == ' ')
 					break;
+			if (i == 0) /* one long word: after its last '|' or ',' that fits (a list) */
+				for (i = room - 1; i > 0; i--)
+					if (text[pos + i] == '|' || text[pos + i] == ',') {
+						i++;
+						break;
+					}
 			if (i > 0)
 				take = i;
 		}

@@ -13,7 +13,8 @@
 
 /* Prints text (no newline inside; one is added) as lines of at most width
  * bytes (width >= 16; smaller is raised to 16): broken at the last space
- * that fits, or cut hard inside a word longer than a line. Every line after
+ * that fits; a word longer than a line after its last '|' or ',' that fits
+ * (a list of choices: "all|fft|...|smpstress"), or cut hard when it has none. Every line after
  * the first starts with cont (e.g. "cmdline:   "), counted in the width;
  * cont longer than width / 2 is not used. Returns the number of lines
  * printed (0 for an empty text, which prints nothing). */

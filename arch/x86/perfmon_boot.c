@@ -47,7 +47,8 @@ void perfmon_boot_init(void)
 			cpuid(0x80000001, &a, &b, &in.ext1_ecx, &d);
 	}
 	if (perfmon_decode(&in, &caps) < 0) {
-		printk("perfmon: not available: %s; only TSC cycles are reported\n", caps.why);
+		printk("perfmon: not available: %s; %s\n", caps.why,
+		       boot_cpu.has_tsc ? "only TSC cycles are reported" : "no cycle counts either (no TSC)");
 		printk("@perfmon status=none\n");
 		return;
 	}

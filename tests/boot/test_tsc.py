@@ -169,4 +169,7 @@ def test_no_tsc_486(booter):
     # work that did not happen is an @skip, never an @result (it was
     # '@result skipped=no_tsc')
     assert [r.get("reason") for r in b.records("skip")] == ["no_tsc"]
+    # and perfmon does not promise TSC cycles (new-user trial)
+    assert any(l.startswith("perfmon: not available:") and l.endswith("no cycle counts either (no TSC)")
+               for l in b.lines), [l for l in b.lines if l.startswith("perfmon")]
     assert not b.records("result")

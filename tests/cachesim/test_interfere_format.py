@@ -24,3 +24,16 @@ def test_reference_table_has_whole_figures():
         text = f.read()
     assert "e+0" not in text
     assert "model_cycles=1172912 " in text
+
+
+def test_reference_table_columns_line_up():
+    """The recolor-before/after rows were 5 and 4 columns right of the
+    others (a 9-wide partition column; new-user trial): every row of the
+    table is as wide as its header now."""
+    table = os.path.join(ROOT, "docs", "cachesim", "interfere-2M-1way-64B", "table.txt")
+    with open(table) as f:
+        lines = f.read().split("\n")
+    start = next(i for i, l in enumerate(lines) if l.split()[:1] == ["partition"])
+    rows = lines[start + 1:lines.index("", start)]
+    assert len(rows) == 10 and rows[-2].split()[0] == "recolor-before", rows
+    assert all(len(r) == len(lines[start]) for r in rows), [len(r) for r in rows]

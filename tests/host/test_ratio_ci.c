@@ -355,6 +355,11 @@ static void test_wrap_breaks_at_spaces_with_continuation(void **state)
 	assert_int_equal(printk_wrapped("0123456789abcdefghij", 16, NULL), 2); /* a word longer than a line */
 	assert_string_equal(capture_text(), "0123456789abcdef\nghij\n");
 	capture_reset();
+	/* a list of choices breaks after a '|' or ',', not mid-name (help's
+	 * bench= line ended '...|smps' / 'tress' in the new-user trial) */
+	assert_int_equal(printk_wrapped("all|fft|stride|smpstress,x", 16, NULL), 2);
+	assert_string_equal(capture_text(), "all|fft|stride|\nsmpstress,x\n");
+	capture_reset();
 	assert_int_equal(printk_wrapped("", 79, NULL), 0);
 	assert_string_equal(capture_text(), "");
 }

@@ -201,3 +201,19 @@ def test_output_into_head_ends_quietly():
                        shell=True, capture_output=True, text=True)
     assert p.returncode == 0 and len(p.stdout.splitlines()) == 1, p
     assert "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr, p.stderr
+
+
+def test_skipped_log_says_why(tmp_path):
+    """A 486 (no TSC) skips every benchmark with '@skip reason=no_tsc': the
+    warning names the reason instead of guessing 'bench=none?' (new-user
+    trial)."""
+    log = tmp_path / "no-tsc.log"
+    log.write_text("pagecolor 0.3.1: page coloring in a zoned buddy allocator, with cache benchmarks\n"
+                   "@header version=0.3.1 cpu_vendor=GenuineIntel family=4 model=8 stepping=0 tsc_khz=0\n"
+                   "bench: this CPU has no time-stamp counter (TSC); benchmarks skipped\n"
+                   "@skip reason=no_tsc runs=0\n"
+                   "@final status=ok failures=0 cmdline_errors=0\n")
+    r = run(str(log))
+    assert r.returncode == 2, r
+    assert "no @result lines: the work was skipped (@skip reason=no_tsc)" in r.stderr, r.stderr
+    assert "bench=none?" not in r.stderr

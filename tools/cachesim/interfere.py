@@ -138,11 +138,12 @@ def main():
                              kernel_cycles_per_load=res.get("median", "")))
     print(f"# bench=interfere under cachesim: L2 {cfg['l2size'] >> 10} KiB {cfg['l2ways']}-way, "
           f"{cfg['line']} B lines, L1 {cfg['l1size'] >> 10} KiB; victim = task 1, aggressor = task 2")
-    hdr = (f"{'partition':>9} {'aggr':>4} {'colors':>6} {'runs':>4} {'misses med':>10} {'mean':>8} {'max':>6} "
+    pw = max([9] + [len(r["partition"]) for r in rows])  # recolor-before: 14
+    hdr = (f"{'partition':>{pw}} {'aggr':>4} {'colors':>6} {'runs':>4} {'misses med':>10} {'mean':>8} {'max':>6} "
            f"{'model cyc med':>13} {'max':>10} {'inter-task ev':>13} {'conflict':>8} {'by kernel':>9}")
     print(hdr)
     for r in rows:
-        print(f"{r['partition']:>9} {r['aggressor']:>4} {r['victim_colors']:>6} {r['runs']:>4} "
+        print(f"{r['partition']:>{pw}} {r['aggressor']:>4} {r['victim_colors']:>6} {r['runs']:>4} "
               f"{fmt_median(r['misses']):>10} {r['misses_mean']:>8.1f} {r['misses_max']:>6} {fmt_median(r['model_cycles']):>13} "
               f"{r['model_cycles_max']:>10} {r['inter_task_evictions']:>13} {r['conflict_misses']:>8} "
               f"{r['evicted_by_kernel']:>9}")
