@@ -93,9 +93,18 @@ static u32 pcp_sum(u32 cpu, u32 z, u32 kind, u32 mt)
 	return sum;
 }
 
+/* On every nr_free_pages(): a plain sum, not pcp_sum's filtered walk (under
+ * TCG bench=frag's reclaim loop, which asks once per page, took 99 s
+ * instead of 15 with it). */
 u32 pcp_nr_pages(void)
 {
-	return pcp_sum(PCP_ALL, PCP_ALL, PCP_ALL, PCP_ALL);
+	u32 sum = 0;
+
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++)
+			for (u32 i = 0; i < PCP_NR_LISTS; i++)
+				sum += pcp_list(&pagesets[c][z], i)->count;
+	return sum;
 }
 
 u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list)
