@@ -4,6 +4,7 @@
 # benchmarks that show what coloring does to cache behaviour.
 #
 #   make run [MEM=256M] [SMP=1] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
+#            [SIM=off] [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64]   without / with this cache model (default on)
 #   make test                                                  every test (host + QEMU boots)
 #   make iso                                                   build/pagecolor.iso for real PCs
 #   make gdb [GDBPORT=N]                                       QEMU stopped at kmain + gdb
@@ -56,8 +57,10 @@ all: kernel iso
 .SECONDARY:
 
 help:
-	@echo "make run [MEM=256M] [SMP=1] [CMDLINE=\"...\"] [TIMEOUT=300]"
-	@echo "                                     build, boot in QEMU (TCG), print the benchmark log, exit"
+	@echo "make run [MEM=256M] [SMP=1] [CMDLINE=\"...\"] [TIMEOUT=300] [SIM=on|off]"
+	@echo "                                     build, boot in QEMU (TCG) under the cache model, print the log"
+	@echo "                                     and the model's summary (plots in build/run/), exit;"
+	@echo "                                     CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 the model; SIM=off: no model"
 	@echo "                                     (exit status: README, 'Exit status of make run')"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
@@ -131,9 +134,24 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 # The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
+# SIM=on (default): under the cache model (tools/cachesim/run-model.sh: the
+# kernel told the model's geometry, CACHE_SIZE= CACHE_WAYS= LINE= L1=, the
+# model's summary and plots in build/run/ after QEMU exits); SIM=off: plain.
+SIM ?= on
+ifeq ($(SIM),off)
 run: kernel
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
+else ifeq ($(SIM),on)
+run: kernel cachesim
+	@tools/cachesim/run-model.sh --size '$(CACHE_SIZE)' --ways '$(CACHE_WAYS)' --line '$(LINE)' --l1 '$(L1)' \
+		--mem '$(MEM)' --smp '$(SMP)' --timeout '$(TIMEOUT)' --log $(B)/run.log --outdir $(B)/run \
+		--cmdline "$$PAGECOLOR_CMDLINE"
+else
+run:
+	@echo "make run: SIM=$(SIM) rejected: accepted: SIM=on (the cache model, the default) or SIM=off (plain QEMU)" >&2
+	@exit 2
+endif
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).

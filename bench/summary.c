@@ -2,6 +2,7 @@
 /* bench/summary.c - the closing summary; see summary.h. */
 #include "bench/summary.h"
 #include "bench/ratio_ci.h"
+#include "arch/x86/hv_name.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/qr.h"
@@ -209,6 +210,7 @@ static void format_cell(char *out, u32 size, const struct slot *s, struct bench_
 u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, bool framebuffer)
 {
 	struct bench_summary_counts cnt = { 0 };
+	bool tcg = hv_is_tcg(hypervisor); /* emulator time: no verdict from cycles */
 	u32 lines = 0, c, r, first = SUMMARY_ROWS, last = 0;
 	double best = 1e30;
 	char line[256], cells[SUMMARY_COLS][48], ws[16], best_at[40] = "";
@@ -230,7 +232,12 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 					WRAP_SCREEN_COLS, "summary:   ");
 		return lines;
 	}
-	printk("summary: time colored / uncolored: median ratio [95%% interval], %u+%u runs\n", cfg->runs, cfg->runs);
+	if (tcg)
+		printk("summary: emulator time, colored / uncolored: median [95%% interval], %u+%u runs\n", cfg->runs,
+		       cfg->runs);
+	else
+		printk("summary: time colored / uncolored: median ratio [95%% interval], %u+%u runs\n", cfg->runs,
+		       cfg->runs);
 	qr_len = 0;
 	qr_overflow = false;
 	qr_text[0] = '\0';
@@ -270,7 +277,16 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 	}
 	printk("< 1: colored runs faster; ~: the interval includes 1 (no difference shown)\n");
 	lines++;
-	if (!cnt.points) {
+	if (tcg) {
+		ksnprintf(line, sizeof(line),
+			  "note: no verdict: under %s cycle counts are emulator time, not cache behaviour; %s",
+			  hv_name(hypervisor),
+			  cfg->phase_marks
+			      ? "the cache model's summary follows when QEMU exits"
+			      : "make run with its cache model (the default) shows what page placement does"
+				" (README)");
+		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "note:   ");
+	} else if (!cnt.points) {
 		ksnprintf(line, sizeof(line),
 			  "verdict: no point ran both colored and uncolored (bench_modes=, page_color=off)");
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "verdict:   ");
@@ -289,7 +305,9 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 		}
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "verdict:   ");
 	}
-	if (cnt.points && cnt.few_runs < cnt.points) { /* the verdict, short */
+	if (tcg) {
+		qr_add("no verdict: emulator time (QEMU TCG)");
+	} else if (cnt.points && cnt.few_runs < cnt.points) { /* the verdict, short */
 		char b[16];
 		ksnprintf(line, sizeof(line), "faster %u/%u slower %u", cnt.faster, cnt.points, cnt.slower);
 		qr_add(line);
@@ -301,13 +319,13 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 		qr_add(cnt.points ? "too few runs for intervals" : "no colored/uncolored pair");
 	}
 	qr_add("\n");
-	if (hypervisor) {
-		ksnprintf(line, sizeof(line), "under %s: emulator time\n", hypervisor[0] ? hypervisor : "a hypervisor");
+	if (hypervisor && !tcg) {
+		ksnprintf(line, sizeof(line), "under %s: hypervisor time\n", hv_name(hypervisor));
 		qr_add(line);
 		ksnprintf(line, sizeof(line),
-			  "note: under a hypervisor (%s) cycle counts are emulator time, not cache"
-			  " behaviour: see the cache simulator, make run-cachesim (README)",
-			  hypervisor[0] ? hypervisor : "unnamed");
+			  "note: under a hypervisor (%s) cycle counts include its work; QEMU's cache model"
+			  " (make run, README) shows cache behaviour",
+			  hv_name(hypervisor));
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "note:   ");
 	}
 	if (framebuffer) {

@@ -10,7 +10,12 @@
  *   ...
  *   < 1: colored runs faster; ~: the interval includes 1 (no difference shown)
  *   verdict: colored faster at 2 of 24 points, slower at 0, no difference at 22
- *   note: ... (under a hypervisor: cycle counts are emulator time)
+ *   note: ... (under a hypervisor other than QEMU's TCG: cycles include its work)
+ *
+ * Under QEMU's TCG (signature TCGTCGTCGTCG) cycle counts are emulator time:
+ * the title says so and a note replaces the verdict (with cachesim=on, that
+ * the cache model's summary follows when QEMU exits: tools/cachesim/
+ * summary.py; else that make run's cache model shows the effect).
  *
  * One row per working set in bytes (a power of two from 4 KiB: at most
  * SUMMARY_ROWS rows), columns stride seq, stride rand and FFT (the FFT's
@@ -35,9 +40,10 @@ void bench_summary_reset(void);
 /* Prints the summary of the points added so far. cfg: the run's
  * configuration (runs per point for the title; with bench_policies= given,
  * one line pointing to the per-policy records instead of a table, since
- * there is no one colored/uncolored pair). hypervisor: NULL on bare metal,
- * else the hypervisor's signature ("" when unknown): adds the note that
- * cycle counts are emulator time and where to see the cache effect.
+ * there is no one colored/uncolored pair; cfg->phase_marks: under the cache
+ * model). hypervisor: NULL on bare metal, else the hypervisor's signature
+ * ("" when unknown), named in words (arch/x86/hv_name.h): under TCG no
+ * verdict, only the note why; under another, the verdict and a note.
  * framebuffer: the screen is a framebuffer, so a line says whether the QR
  * code (bench_summary_show_qr) follows. Prints
  * nothing when no stride or FFT point was added. Returns the number of

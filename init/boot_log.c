@@ -3,6 +3,7 @@
 #include "init/boot_log.h"
 #include "arch/x86/console.h"
 #include "arch/x86/fbcon.h"
+#include "arch/x86/hv_name.h"
 #include "arch/x86/tsc.h"
 #include "arch/x86/tsc_calc.h"
 #include "init/params.h"
@@ -24,12 +25,14 @@ void boot_log_banner(void)
 
 void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, const struct cpu_cache *llc)
 {
-	if (boot_cpu.hypervisor)
-		printk(
-		    "note: running under a hypervisor (%s). Under QEMU/TCG cycle counts are emulator time: the cache\n"
-		    "note: effects of page placement do not show (use real hardware, or tools/cachesim).\n"
-		    "note: See README, 'What the numbers mean under QEMU'.\n",
-		    boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "unknown");
+	if (boot_cpu.hypervisor && hv_is_tcg(boot_cpu.hv_vendor))
+		printk("note: running under QEMU's TCG software emulator: cycle counts are emulator time, so the\n"
+		       "note: cache effects of page placement do not show in them (the cache model of make run\n"
+		       "note: shows them, as does real hardware). See README, 'What the numbers mean under QEMU'.\n");
+	else if (boot_cpu.hypervisor)
+		printk("note: running under a hypervisor (%s): cycle counts include its work.\n"
+		       "note: See README, 'What the numbers mean under QEMU'.\n",
+		       hv_name(boot_cpu.hv_vendor));
 	else
 		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
 	cpuinfo_print(&boot_cpu);

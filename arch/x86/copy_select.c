@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* arch/x86/copy_select.c - see copy_select.h. */
+#include "arch/x86/hv_name.h"
 #include "arch/x86/copy_select.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
@@ -262,7 +263,7 @@ u32 copy_select_boot(u32 memcpy_param, u32 tsc_khz)
 		       copy_strategy_names[chosen_int[2]]);
 	if (boot_cpu.hypervisor)
 		printk("memcpy: note: under a hypervisor (%s) the calibration measured the emulator\n",
-		       boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "unknown");
+		       hv_name(boot_cpu.hv_vendor));
 	printk("@memcpy aligned=%s same=%s skewed=%s forced=%s hypervisor=%s\n", copy_strategy_names[chosen[0]],
 	       copy_strategy_names[chosen[1]], copy_strategy_names[chosen[2]],
 	       memcpy_param != COPY_MEMCPY_AUTO ? copy_memcpy_choices[memcpy_param] : "no",

@@ -10,6 +10,7 @@
  * CPUs without CPUID (386, early 486) report nothing: cache_source "none". */
 #include "arch/x86/cpuinfo.h"
 #include "arch/x86/cpu.h"
+#include "arch/x86/hv_name.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 
@@ -417,7 +418,7 @@ void cpuinfo_print(const struct cpuinfo *ci)
 	printk("cpu: features tsc=%d fpu=%d sse=%d sse2=%d pse=%d hypervisor=%d", ci->has_tsc, ci->has_fpu, ci->has_sse,
 	       ci->has_sse2, ci->has_pse, ci->hypervisor);
 	if (ci->hypervisor)
-		printk(" (%s)", ci->hv_vendor);
+		printk(" (%s)", hv_name(ci->hv_vendor));
 	printk("\n");
 
 	if (ci->ncaches == 0) {

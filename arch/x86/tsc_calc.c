@@ -3,6 +3,7 @@
  * windows: decoding, median and spread, formatting. No hardware access (the
  * host tests build this file; see tsc_calc.h for the order of sources). */
 #include "arch/x86/tsc_calc.h"
+#include "arch/x86/hv_name.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 
@@ -113,7 +114,7 @@ enum tsc_source tsc_cpuid_pick(const struct tsc_cpuid_leaves *l, u32 *khz, char 
 	*khz = 0;
 	if (hv) {
 		*khz = hv;
-		ksnprintf(why, size, "%s leaf 0x40000010 EAX", l->hv_vendor);
+		ksnprintf(why, size, "%s leaf 0x40000010 EAX", hv_name(l->hv_vendor));
 		return TSC_SRC_HV_LEAF;
 	}
 	r15 = tsc_decode_leaf15(l);
@@ -126,7 +127,7 @@ enum tsc_source tsc_cpuid_pick(const struct tsc_cpuid_leaves *l, u32 *khz, char 
 
 	/* Nothing: say why, leaf by leaf. */
 	if (l->hv_vendor[0])
-		n = ksnprintf(why, size, "hypervisor %s: %s", l->hv_vendor,
+		n = ksnprintf(why, size, "hypervisor %s: %s", hv_name(l->hv_vendor),
 			      l->hv_max_leaf < 0x40000010 || l->hv_max_leaf >= 0x40010000 ? "no leaf 0x40000010"
 			      : (strcmp(l->hv_vendor, "VMwareVMware") && strcmp(l->hv_vendor, "KVMKVMKVM"))
 				  ? "leaf 0x40000010 not defined for it"

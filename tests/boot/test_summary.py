@@ -4,8 +4,10 @@ and compare", item 1): one boot (about 10 s) with a rejected parameter.
 
 The log ends, in this order, with the summary (one row per working set,
 stride seq / stride rand / FFT columns, the colored/uncolored median ratio
-with its 95% interval and a '~' when it includes 1), the verdict, the
-hypervisor note (QEMU's TCG), the rejected parameters, @final and SUCCESS;
+with its 95% interval and a '~' when it includes 1, labelled emulator time),
+instead of a verdict the note why there is none (QEMU's TCG, named in words:
+cycles are emulator time; make run's cache model shows the effect), the
+rejected parameters, @final and SUCCESS;
 every one of those lines fits the 80-column screen. The cells agree with the
 @ratio records, which agree with the @result medians. The interval itself is
 unit-tested on the host (tests/host/test_ratio_ci.c)."""
@@ -31,15 +33,18 @@ def test_log_ends_with_summary_rejections_final(run):
     b = run
     assert b.rc == 5, b.log[-3000:]
     end = end_of_log(b)
-    assert end[0] == "summary: time colored / uncolored: median ratio [95% interval], 5+5 runs"
+    assert end[0] == "summary: emulator time, colored / uncolored: median [95% interval], 5+5 runs"
     assert end[1].split() == ["ws", "stride", "seq", "stride", "rand", "FFT"]
     rows = end[2:2 + len(SIZES)]
     assert [r[:8].strip() for r in rows] == list(SIZES.values())
     rest = end[2 + len(SIZES):]
     assert rest[0].startswith("< 1: colored runs faster; ~: the interval includes 1")
-    assert rest[1].startswith("verdict: colored faster at ")
-    assert rest[2].startswith("note: under a hypervisor (TCGTCGTCGTCG) cycle counts are emulator time")
-    assert "make run-cachesim" in rest[3]
+    assert rest[1].startswith("note: no verdict: under QEMU's TCG software emulator cycle counts are emulator")
+    note = " ".join(l[len("note:"):].strip() for l in rest[1:4])
+    assert rest[2].startswith("note:   ") and rest[3].startswith("note:   ")
+    assert "make run with its cache model (the default) shows what page placement does" in note, note
+    assert not any(l.startswith("verdict") for l in end)
+    assert "TCGTCGTCGTCG" not in "\n".join(l for l in b.lines if not l.startswith("@"))
     assert rest[4:] == ["cmdline: rejected at boot: colour=on (unknown parameter)",
                         "cmdline: 1 parameter rejected; earlier values or defaults kept (QEMU exits 5)",
                         "@final status=ok failures=0 cmdline_errors=1",
@@ -60,7 +65,6 @@ def test_cells_agree_with_ratio_records(run):
     assert set(ratios) == {(p, ws) for p in ("seq", "rand") for ws in SIZES} | {("fft", ws) for ws in SIZES
                                                                                    if ws >= 16384}
     end = end_of_log(b)
-    verdict = {"faster": 0, "slower": 0, "points": 0}
     for line in end[2:2 + len(SIZES)]:
         ws = [k for k, v in SIZES.items() if line.startswith(v + " ")][0]
         cells = re.findall(r"(\d+\.\d+) \[(\d+\.\d+)-(\d+\.\d+)\]( ~)?", line)
@@ -75,12 +79,6 @@ def test_cells_agree_with_ratio_records(run):
             assert rec["runs_on"] == rec["runs_off"] == "5" and rec["level"] == "0.968"
             assert (mark == " ~") == (rec["includes_one"] == "yes")
             assert (mark == " ~") == (float(lo) <= 1 <= float(hi))
-            verdict["points"] += 1
-            verdict["faster"] += float(hi) < 1
-            verdict["slower"] += float(lo) > 1
-    v = [l for l in end if l.startswith("verdict: ")][0]
-    m = re.match(r"verdict: colored faster at (\d+) of (\d+) points, slower at (\d+)", v)
-    assert m and tuple(map(int, m.groups())) == (verdict["faster"], verdict["points"], verdict["slower"]), v
 
 
 def test_counters_not_available_under_tcg_said_once(run, booter):

@@ -103,7 +103,7 @@ def test_pit_and_vga_text(booter):
     line, m = check_measured(b, "PIT", "pit")
     assert m.group(5) == "", line  # no timer failed
     assert [l for l in b.lines if l.startswith("tsc: CPUID: ")] == [
-        "tsc: CPUID: hypervisor TCGTCGTCGTCG: no leaf 0x40000010; max CPUID leaf 0x4, no leaf 0x15/0x16"]
+        "tsc: CPUID: hypervisor QEMU's TCG software emulator: no leaf 0x40000010; max CPUID leaf 0x4, no leaf 0x15/0x16"]
     con = console_line(b)
     assert con == ("boot: console serial=yes vga=yes fb=no (EGA text 80x25 at 0xb8000, from the loader's "
                    "framebuffer info)"), con

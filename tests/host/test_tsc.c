@@ -177,7 +177,7 @@ static void test_hypervisor_leaf(void **state)
 	assert_int_equal(tsc_decode_hv_leaf(&l), 2592001);
 	assert_int_equal(tsc_cpuid_pick(&l, &khz, why, sizeof(why)), TSC_SRC_HV_LEAF);
 	assert_int_equal(khz, 2592001);
-	assert_string_equal(why, "VMwareVMware leaf 0x40000010 EAX");
+	assert_string_equal(why, "VMware leaf 0x40000010 EAX");
 
 	strcpy(l.hv_vendor, "KVMKVMKVM");
 	assert_int_equal(tsc_decode_hv_leaf(&l), 2592001);
@@ -206,14 +206,15 @@ static void test_hypervisor_leaf_other_vendors(void **state)
 	l.hv10[0] = 2592000;
 	assert_int_equal(tsc_decode_hv_leaf(&l), 0);
 	assert_int_equal(tsc_cpuid_pick(&l, &khz, why, sizeof(why)), TSC_SRC_NONE);
-	assert_string_equal(why, "hypervisor Microsoft Hv: leaf 0x40000010 not defined for it; max CPUID leaf 0x4, no "
+	assert_string_equal(why, "hypervisor Hyper-V: leaf 0x40000010 not defined for it; max CPUID leaf 0x4, no "
 				 "leaf 0x15/0x16");
 	/* What QEMU TCG's qemu32 reports (recorded from a boot). */
 	strcpy(l.hv_vendor, "TCGTCGTCGTCG");
 	l.hv_max_leaf = 0x40000001;
 	l.hv10[0] = 0;
 	assert_int_equal(tsc_cpuid_pick(&l, &khz, why, sizeof(why)), TSC_SRC_NONE);
-	assert_string_equal(why, "hypervisor TCGTCGTCGTCG: no leaf 0x40000010; max CPUID leaf 0x4, no leaf 0x15/0x16");
+	assert_string_equal(why, "hypervisor QEMU's TCG software emulator: no leaf 0x40000010; max CPUID leaf 0x4, "
+				 "no leaf 0x15/0x16");
 }
 
 static void test_source_tokens(void **state)
@@ -416,10 +417,10 @@ static void test_format_cpuid_lines(void **state)
 	c.timer_khz = 0;
 	c.pit_why = "channel 2 does not count (no PIT)";
 	c.hpet_why = c.pm_why = "no ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map)";
-	strcpy(c.cpuid_detail, "VMwareVMware leaf 0x40000010 EAX");
+	strcpy(c.cpuid_detail, "VMware leaf 0x40000010 EAX");
 	tsc_choose(&c, TSC_SRC_HV_LEAF, 2592000);
 	tsc_format(&c, b, sizeof(b));
-	assert_string_equal(b, "tsc: 2592000 kHz from the hypervisor's CPUID leaf 0x40000010 (VMwareVMware leaf "
+	assert_string_equal(b, "tsc: 2592000 kHz from the hypervisor's CPUID leaf 0x40000010 (VMware leaf "
 			       "0x40000010 EAX); not checked: no timer; PIT: channel 2 does not count (no PIT); HPET: "
 			       "no ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map); ACPI PM timer: no "
 			       "ACPI RSDP in the EBDA or 0xE0000-0xFFFFF (and no memory map)\n");
@@ -443,19 +444,20 @@ static void test_format_no_source(void **state)
 	(void)state;
 
 	memset(&c, 0, sizeof(c));
-	strcpy(c.cpuid_detail, "hypervisor TCGTCGTCGTCG: no leaf 0x40000010; max CPUID leaf 0x4, no leaf 0x15/0x16");
+	strcpy(c.cpuid_detail,
+	       "hypervisor QEMU's TCG software emulator: no leaf 0x40000010; max CPUID leaf 0x4, no leaf 0x15/0x16");
 	c.pit_why = "channel 2 does not count (no PIT)";
 	c.hpet_why = "no HPET table";
 	c.pm_why = "the FADT names no PM timer (hardware-reduced ACPI)";
 	tsc_choose(&c, TSC_SRC_NONE, 0);
 	tsc_format(&c, b, sizeof(b));
-	assert_string_equal(b,
-			    "tsc: CPUID: hypervisor TCGTCGTCGTCG: no leaf 0x40000010; max CPUID leaf 0x4, no leaf "
-			    "0x15/0x16\n"
-			    "tsc: no calibration source (no CPUID 0x15/0x16/hypervisor leaf, no PIT, HPET or ACPI PM "
-			    "timer); ns_* figures omitted\n"
-			    "tsc: why: PIT: channel 2 does not count (no PIT); HPET: no HPET table; ACPI PM timer: "
-			    "the FADT names no PM timer (hardware-reduced ACPI)\n");
+	assert_string_equal(
+	    b, "tsc: CPUID: hypervisor QEMU's TCG software emulator: no leaf 0x40000010; max CPUID leaf 0x4, no leaf "
+	       "0x15/0x16\n"
+	       "tsc: no calibration source (no CPUID 0x15/0x16/hypervisor leaf, no PIT, HPET or ACPI PM "
+	       "timer); ns_* figures omitted\n"
+	       "tsc: why: PIT: channel 2 does not count (no PIT); HPET: no HPET table; ACPI PM timer: "
+	       "the FADT names no PM timer (hardware-reduced ACPI)\n");
 	c.source = TSC_SRC_NO_TSC;
 	tsc_format(&c, b, sizeof(b));
 	assert_string_equal(b, "tsc: the CPU has no time-stamp counter: no cycle counts, ns_* figures omitted\n");

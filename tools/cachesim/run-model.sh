@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tools/cachesim/run-model.sh - `make run` under the cache model (the default;
+# `make run SIM=off` is the plain boot of tools/run-qemu.sh).
+#
+# usage: run-model.sh [--size 2M] [--ways 1] [--line 64] [--l1 32K]
+#            [--mem 256M] [--smp 1] [--timeout 300] [--log build/run.log]
+#            [--outdir build/run] [--cmdline "k=v ..."]
+#
+# Boots build/kernel.elf (the same binary as a plain run) through GRUB under
+# QEMU TCG with the cachesim plugin (l2size=SIZE l2ways=WAYS line=LINE
+# l1size=L1 maxphys=MEM). The kernel is told the model's geometry, so it
+# colors for the simulated cache, not for the caches QEMU's CPUID makes up:
+#   cachesim=on cache_size=SIZE cache_ways=WAYS bench_min=16K bench_max=SIZE
+#   bench_runs=4, then the --cmdline text (make run CMDLINE=...), which wins.
+# The default sweep (16 KiB .. the cache size, 4 + 4 runs) keeps the model
+# boot near twice the plain one (README, "Quick start"); longer sweeps are
+# make run-cachesim and make cachesim-targets.
+# The serial log streams to stdout and to LOG, as in a plain run. A QEMU 7.2
+# plugin cannot write into the guest, so the model's figures exist only once
+# QEMU has exited: then this script prints the closing summary of the model
+# (tools/cachesim/summary.py) and writes, in OUTDIR: sim.txt (the plugin's
+# counts), table.txt/table.csv/raw.csv (report.py), summary.txt,
+# summary.csv, stride.png, fft.png, ratio.png, cmdline.txt.
+# Exit status: tools/run-qemu.sh's (0 success, 1 the kernel reported failure,
+# 3 time-out, 4 no report, 5 rejected parameters), or 1 when the boot
+# succeeded but its summary or plots could not be made (a message says why),
+# 2 for bad usage.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+size=2M ways=1 line=64 l1=32K mem=256M smp=1 timeout=300 log=$root/build/run.log outdir=$root/build/run extra=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--size) size=$2; shift 2 ;;
+	--ways) ways=$2; shift 2 ;;
+	--line) line=$2; shift 2 ;;
+	--l1) l1=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--log) log=$2; shift 2 ;;
+	--outdir) outdir=$2; shift 2 ;;
+	--cmdline) extra=$2; shift 2 ;;
+	*) echo "run-model.sh: unknown option '$1'" >&2; exit 2 ;;
+	esac
+done
+for v in "size:$size" "l1:$l1"; do
+	[[ "${v#*:}" =~ ^[0-9]+[KkMm]?$ ]] || {
+		echo "run-model.sh: ${v%%:*} '${v#*:}' rejected: accepted: bytes N, NK or NM (make run CACHE_SIZE=2M L1=32K)" >&2
+		exit 2
+	}
+done
+[[ "$ways" =~ ^[0-9]+$ ]] && [ "$ways" -ge 1 ] ||
+	{ echo "run-model.sh: ways '$ways' rejected: accepted: 1 (direct-mapped) or more (make run CACHE_WAYS=N)" >&2; exit 2; }
+[[ "$line" =~ ^[0-9]+$ ]] ||
+	{ echo "run-model.sh: line '$line' rejected: accepted: a line size in bytes (make run LINE=64)" >&2; exit 2; }
+kernel=$root/build/kernel.elf
+plugin=$root/build/cachesim/libcachesim.so
+for f in "$kernel" "$plugin"; do
+	[ -f "$f" ] || { echo "run-model.sh: $f missing (make kernel cachesim)" >&2; exit 2; }
+done
+mkdir -p "$outdir"
+rm -f "$outdir"/{sim.txt,table.txt,table.csv,raw.csv,summary.txt,summary.csv,stride.png,fft.png,ratio.png}
+
+cmdline="cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$size bench_runs=4${extra:+ $extra}"
+plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+{
+	echo "$cmdline"
+	echo "plugin: ${plugargs//"$root/"/}"
+} >"$outdir/cmdline.txt"
+echo "run: under the cache model (tools/cachesim): L2 $size ${ways}-way, ${line}-byte lines, behind L1 $l1;" \
+	"make run SIM=off boots without it" >&2
+"$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline" || exit 2
+rc=0
+"$root/tools/run-qemu.sh" --mem "$mem" --smp "$smp" --iso "$outdir/run.iso" --timeout "$timeout" --log "$log" \
+	-- -plugin "$plugin,$plugargs" || rc=$?
+case $rc in
+0 | 1 | 5) ;;
+*) exit "$rc" ;; # no complete run: run-qemu.sh said why
+esac
+if [ ! -s "$outdir/sim.txt" ]; then
+	echo "run-model.sh: the cache model wrote no counts ($outdir/sim.txt): no summary" >&2
+	exit $((rc ? rc : 1))
+fi
+{
+	echo "# make run CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line L1=$l1 MEM=$mem"
+	echo "# kernel: $cmdline"
+	echo "# plugin: ${plugargs//"$root/"/}"
+	echo "# $(grep -m1 -a '^@header' "$log")"
+} >"$outdir/table.txt"
+src=0
+if grep -q -a '^@phase ' "$log"; then
+	/usr/bin/python3 "$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$log" "$outdir/sim.txt" \
+		>>"$outdir/table.txt" || src=$?
+fi
+/usr/bin/python3 "$here/summary.py" --outdir "$outdir" "$log" "$outdir/sim.txt" || src=$?
+if [ "$src" != 0 ] && [ "$rc" = 0 ]; then
+	echo "run-model.sh: the boot succeeded, but its summary or plots could not be made (status $src)" >&2
+	exit 1
+fi
+exit "$rc"
