@@ -160,7 +160,7 @@ def wrap(text, first, more):
         if len(cur) + len(w) + (0 if cur.endswith(" ") else 1) > WIDTH and cur.strip() != first.strip():
             lines.append(cur.rstrip())
             cur = more
-        cur += ("" if cur.endswith(" ") else " ") + w
+        cur += ("" if cur.endswith(" ") or not cur else " ") + w
     lines.append(cur.rstrip())
     return lines
 
@@ -371,7 +371,7 @@ def main(argv):
         print(f"summary.py: the plots could not be made: {e}", file=sys.stderr)
         return 1
     rel = os.path.relpath(a.outdir)
-    print(f"files: {rel}/ plots {', '.join(written) or 'none'}; summary.txt, summary.csv, table.csv")
+    print(f"files: {rel}/ plots {', '.join(written) or 'none'}; figures summary.csv")
     return 0 if len(written) == 3 else 1
 
 
