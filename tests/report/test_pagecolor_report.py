@@ -217,3 +217,110 @@ def test_skipped_log_says_why(tmp_path):
     assert r.returncode == 2, r
     assert "no @result lines: the work was skipped (@skip reason=no_tsc)" in r.stderr, r.stderr
     assert "bench=none?" not in r.stderr
+
+
+# ---- a coloring-on-only log and a coloring-off-only log (the GRUB menu's entries) ----
+# recorded with tools/run-qemu.sh --mem 64M from mkiso.sh run ISOs of
+# "page_color=on bench_modes=on bench_max=256K seed=5" and the same with off
+ON_LOG = os.path.join(HERE, "logs", "qemu-tcg-64M-only-on.log")
+OFF_LOG = os.path.join(HERE, "logs", "qemu-tcg-64M-only-off.log")
+
+
+def test_on_only_and_off_only_logs_give_the_ratio_table_and_plot(tmp_path):
+    on = {(r["bench"], r.get("pattern", ""), int(r["ws"])): r for r in raw_results(ON_LOG)}
+    off = {(r["bench"], r.get("pattern", ""), int(r["ws"])): r for r in raw_results(OFF_LOG)}
+    assert {r["color"] for r in on.values()} == {"on"} and {r["color"] for r in off.values()} == {"off"}
+    for order in ((ON_LOG, OFF_LOG), (OFF_LOG, ON_LOG)):  # either order
+        p = run(*order, "--plot", str(tmp_path / "pair.png"), "--csv", str(tmp_path / "pair.csv"))
+        assert p.returncode == 0, p.stderr
+        assert "normal approximation from means and standard deviations" in p.stdout
+        rows = {}
+        for line in p.stdout.splitlines():
+            m = re.match(r"(stride seq|stride rand|fft) (\d+) (KiB|MiB) +(\d+\.\d+) \[(\d+\.\d+)-(\d+\.\d+)\]( ~)?$", line)
+            if m:
+                ws = int(m.group(2)) << (10 if m.group(3) == "KiB" else 20)
+                key = ("fft", "", ws) if m.group(1) == "fft" else ("stride", m.group(1).split()[1], ws)
+                rows[key] = tuple(float(m.group(i)) for i in (4, 5, 6)) + (m.group(7) == " ~",)
+        assert set(rows) == set(on) == set(off)  # every point, none empty
+        for key, (ratio, lo, hi, mark) in rows.items():
+            a, b = on[key], off[key]
+            assert ratio == pytest.approx(float(a["median"]) / float(b["median"]), abs=6e-4)
+            assert lo <= ratio <= hi
+            # ratio x exp(-+t se): se of the log-ratio from both relative deviations (5 runs
+            # each), t Student's 97.5% quantile at Welch's degrees of freedom (4..8 here)
+            v1 = (float(a["stddev"]) / float(a["mean"])) ** 2 / 5
+            v2 = (float(b["stddev"]) / float(b["mean"])) ** 2 / 5
+            df = int((v1 + v2) ** 2 / (v1 * v1 / 4 + v2 * v2 / 4))
+            t = {4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306}[df]
+            q = float(a["median"]) / float(b["median"])
+            assert lo == pytest.approx(q * math.exp(-t * math.sqrt(v1 + v2)), abs=6e-4)
+            assert hi == pytest.approx(q * math.exp(t * math.sqrt(v1 + v2)), abs=6e-4)
+            assert mark == (lo <= 1 <= hi)
+        assert (tmp_path / "pair.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        with open(tmp_path / "pair.csv", newline="") as f:
+            crow = [r for r in csv.DictReader(f) if r["color"] == "off"]
+        assert len(crow) == len(off) and all(r["ratio"] and r["ratio_lo"] and r["ratio_hi"] for r in crow)
+
+
+# ---- the cache model's figures (--sim, or build/run/sim.txt beside build/run.log) ----
+# recorded with tools/cachesim/run-model.sh --size 256K --mem 64M --cmdline "bench_max=256K seed=5"
+SIM_LOG = os.path.join(HERE, "logs", "cachesim-64M-256K.log")
+SIM = os.path.join(HERE, "logs", "cachesim-64M-256K.sim")
+
+
+def sim_runs():
+    """{(bench, pattern, ws, color): [(l2_miss_ratio, cycles) per run]}, joined here independently."""
+    labels = {int(r["id"]): r for r in raw_records(SIM_LOG, "phase")}
+    out = {}
+    for line in open(SIM):
+        if line.startswith("cachesim phase="):
+            d = dict(t.split("=", 1) for t in line.split()[1:])
+            lab = labels.get(int(d["phase"]))
+            if not lab:
+                continue
+            l2 = int(d["l2_hits"]) + int(d["l2_misses"])
+            key = (lab["bench"], lab.get("pattern", ""), int(lab["ws"]), lab["color"])
+            out.setdefault(key, []).append((int(d["l2_misses"]) / l2 if l2 else 0.0, int(d["cycles"])))
+    return out
+
+
+def test_model_figures_join_the_results(tmp_path):
+    p = run(SIM_LOG, "--sim", SIM, "--csv", str(tmp_path / "m.csv"))
+    assert p.returncode == 0, p.stderr
+    runs = sim_runs()
+    with open(tmp_path / "m.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == len(runs) == 2 * (2 * 5 + 5)  # stride 2 x 16K..256K, FFT 16K..256K, both modes
+    for r in rows:
+        key = (r["bench"], r["pattern"], int(r["ws_bytes"]), r["color"])
+        got = runs[key]
+        assert float(r["model_l2_miss_ratio"]) == pytest.approx(sum(g[0] for g in got) / len(got), abs=1e-9)
+        cyc = sorted(g[1] for g in got)
+        assert float(r["model_cycles"]) == (cyc[1] + cyc[2]) / 2  # 4 runs: the median
+        if r["color"] == "off":
+            con = sorted(g[1] for g in runs[key[:3] + ("on",)])
+            assert float(r["model_ratio"]) == pytest.approx((con[1] + con[2]) / (cyc[1] + cyc[2]), rel=1e-9)
+            # 4 + 4 runs: the 95% rank interval is the extreme pairwise ratios
+            assert float(r["model_ratio_lo"]) == pytest.approx(con[0] / cyc[3], rel=1e-9)
+            assert float(r["model_ratio_hi"]) == pytest.approx(con[3] / cyc[0], rel=1e-9)
+    # the cache-sized stride point: the model's effect, not the emulator's noise
+    r = next(r for r in rows if r["bench"] == "stride" and r["pattern"] == "seq" and r["ws_bytes"] == "262144"
+             and r["color"] == "off")
+    assert float(r["model_ratio_hi"]) < 0.2 and float(r["model_l2_miss_ratio"]) > 0.4
+
+
+def test_model_table_and_run_directory_found_by_itself(tmp_path):
+    import shutil
+    shutil.copy2(SIM_LOG, tmp_path / "run.log")
+    (tmp_path / "run").mkdir()
+    shutil.copy2(SIM, tmp_path / "run" / "sim.txt")
+    os.utime(tmp_path / "run" / "sim.txt", (os.path.getmtime(tmp_path / "run.log"),) * 2)
+    p = run(str(tmp_path / "run.log"))
+    assert p.returncode == 0, p.stderr
+    assert "cache model figures (sim.txt; simulated, not measured): L2 256 KiB 1-way" in p.stdout
+    line = next(l for l in p.stdout.splitlines() if l.startswith("stride seq 256 KiB") and "%" in l)
+    assert re.search(r"0\.\d\d% +[4-9]\d\.\d\d%  0\.\d{3} \[0\.\d{3}-0\.\d{3}\]$", line), line
+    # a plain log beside it (no cachesim=on on its command line) is not joined with it
+    shutil.copy2(LOG, tmp_path / "run.log")
+    p = run(str(tmp_path / "run.log"))
+    assert p.returncode == 0 and "cache model figures" not in p.stdout
