@@ -262,8 +262,7 @@ u32 copy_select_boot(u32 memcpy_param, u32 tsc_khz)
 		       MEMCPY_FPU_MIN, copy_strategy_names[chosen_int[0]], copy_strategy_names[chosen_int[1]],
 		       copy_strategy_names[chosen_int[2]]);
 	if (boot_cpu.hypervisor)
-		printk("memcpy: note: under a hypervisor (%s) the calibration measured the emulator\n",
-		       hv_name(boot_cpu.hv_vendor));
+		printk("memcpy: note: under %s the calibration measured the emulator\n", hv_name(boot_cpu.hv_vendor));
 	printk("@memcpy aligned=%s same=%s skewed=%s forced=%s hypervisor=%s\n", copy_strategy_names[chosen[0]],
 	       copy_strategy_names[chosen[1]], copy_strategy_names[chosen[2]],
 	       memcpy_param != COPY_MEMCPY_AUTO ? copy_memcpy_choices[memcpy_param] : "no",
