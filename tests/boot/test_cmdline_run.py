@@ -72,6 +72,8 @@ def test_make_run_typo_shows_error_5():
     assert "Error 5" in out
     assert "cmdline: rejected at boot: colour=on (unknown parameter)" in out
     assert "@final status=ok failures=0 cmdline_errors=1" in out
+    # under the model (make run's default) its summary comes last, then the rejection again
+    assert out.index("summary of the cache model") < out.rindex("run: the kernel rejected command-line parameters")
 
 
 # ---- item 17: TIMEOUT= ----------------------------------------------------

@@ -95,6 +95,12 @@ if grep -q -a '^@phase ' "$log"; then
 		>>"$outdir/table.txt" || src=$?
 fi
 /usr/bin/python3 "$here/summary.py" --outdir "$outdir" "$log" "$outdir/sim.txt" || src=$?
+# the end of the output repeats what run-qemu.sh said before the summary
+case $rc in
+1) echo "run: the kernel reported failure (@final above): exit status 1" >&2 ;;
+5) echo "run: the kernel rejected command-line parameters (the 'cmdline: rejected at boot' lines above):" \
+	"exit status 5" >&2 ;;
+esac
 if [ "$src" != 0 ] && [ "$rc" = 0 ]; then
 	echo "run-model.sh: the boot succeeded, but its summary or plots could not be made (status $src)" >&2
 	exit 1
