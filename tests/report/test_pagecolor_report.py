@@ -324,3 +324,15 @@ def test_model_table_and_run_directory_found_by_itself(tmp_path):
     shutil.copy2(LOG, tmp_path / "run.log")
     p = run(str(tmp_path / "run.log"))
     assert p.returncode == 0 and "cache model figures" not in p.stdout
+
+
+def test_plot_shows_the_models_ratios_beside_the_cycles(tmp_path):
+    log = rep.parse_log(SIM_LOG)
+    rep.add_model(log, SIM_LOG, SIM)
+    fig = rep.plot([log], str(tmp_path / "m.png"))
+    ax_ratio = fig.axes[2]
+    labels = [t.get_text() for t in ax_ratio.get_legend().get_texts()]
+    assert "stride, sequential, modelled cycles (cache model, simulated)" in labels
+    assert "FFT, modelled cycles (cache model, simulated)" in labels
+    assert any("Hollow: modelled cycles" in t.get_text() and "L2 256 KiB 1-way" in t.get_text() for t in fig.texts)
+    assert (tmp_path / "m.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
