@@ -115,19 +115,26 @@ int madt_decode(const u8 *t, u32 len, struct madt_info *out)
 	return 0;
 }
 
+const char *madt_check_boot_cpu(struct madt_info *m, const char *source, u32 boot_apic_id, char *buf, u32 cap)
+{
+	for (u32 i = 0; i < m->nr_cpus; i++)
+		if (m->apic_id[i] == boot_apic_id)
+			return NULL;
+	if (m->ignored) /* it may be among the entries not read */
+		return NULL;
+	m->unsafe = true;
+	ksnprintf(buf, cap, "%s: the boot CPU's APIC id %u is not listed: the table is not used, 1 CPU", source,
+		  boot_apic_id);
+	return buf;
+}
+
 void madt_check(struct madt_info *m, const char *source, u32 boot_apic_id, const u8 *mmap, u32 mmap_len)
 {
 	char buf[MADT_NOTE_LEN - 24];
-	bool found = false;
 	u32 i;
 
-	for (i = 0; i < m->nr_cpus; i++)
-		found |= m->apic_id[i] == boot_apic_id;
-	if (!found && !m->ignored) {
-		note(m, "%s: the boot CPU's APIC id %u is not listed: the table is not used, 1 CPU", source,
-		     boot_apic_id);
-		m->unsafe = true;
-	}
+	if (boot_apic_id <= 0xFF && madt_check_boot_cpu(m, source, boot_apic_id, buf, sizeof(buf)))
+		note(m, "%s", buf);
 	if (acpi_mmio_check("the local APIC", m->lapic_phys, 4096, mmap, mmap_len, buf, sizeof(buf))) {
 		note(m, "%s: %s: refused, 1 CPU", source, buf);
 		m->unsafe = true;

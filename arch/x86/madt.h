@@ -49,7 +49,8 @@ struct madt_info {
 int madt_decode(const u8 *t, u32 len, struct madt_info *out);
 
 /* Checks a decoded table against the machine before anything is started:
- * the boot CPU's APIC id (boot_apic_id, CPUID.1:EBX[31:24]) must be listed;
+ * the boot CPU's APIC id (boot_apic_id, read from its local APIC; above
+ * 0xFF: not known yet, not checked) must be listed;
  * the local APIC's address and every I/O APIC's must pass acpi_mmio_check()
  * against the loader's memory map (mmap_len bytes at mmap, may be NULL):
  * nonzero, page-aligned, below 4 GiB, outside usable RAM. A failure is named
@@ -58,6 +59,10 @@ int madt_decode(const u8 *t, u32 len, struct madt_info *out);
  * I/O APIC is only named (this kernel does not use it). `source` names the
  * table in the notes ("ACPI MADT" or "MP table"). */
 void madt_check(struct madt_info *m, const char *source, u32 boot_apic_id, const u8 *mmap, u32 mmap_len);
+/* The boot CPU's part of madt_check(): NULL when boot_apic_id is listed (or
+ * may be among entries beyond MADT_MAX_CPUS), else buf (cap bytes) holding
+ * the line, with m->unsafe set. */
+const char *madt_check_boot_cpu(struct madt_info *m, const char *source, u32 boot_apic_id, char *buf, u32 cap);
 
 /* Finds the RSDP (acpi_find_rsdp, then the memory map's ACPI regions when
  * mmap_len is nonzero) and decodes the MADT. Returns 0; -1 no RSDP; -2 no

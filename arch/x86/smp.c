@@ -80,9 +80,10 @@ void smp_detect(const struct multiboot_info *mbi)
 	}
 	if (madt_rc == 0 || mp_rc == 0) {
 		/* Checked against the machine before anything is started: the
-		 * boot CPU listed (CPUID.1:EBX[31:24], its initial APIC id), the
 		 * local APIC outside usable RAM (the loader's map, else
-		 * mem_lower/mem_upper). */
+		 * mem_lower/mem_upper). The boot CPU's id is checked once its
+		 * local APIC can be read (smp_boot): CPUID.1:EBX[31:24] is
+		 * reserved before the Pentium 4. */
 		static struct multiboot_mmap_entry lu[2];
 		const u8 *mm = NULL;
 		u32 mm_len = 0;
@@ -96,7 +97,7 @@ void smp_detect(const struct multiboot_info *mbi)
 			mm = (const u8 *)lu;
 			mm_len = sizeof(lu);
 		}
-		madt_check(&madt, mp_rc == 0 ? "MP table" : "ACPI MADT", b >> 24, mm, mm_len);
+		madt_check(&madt, mp_rc == 0 ? "MP table" : "ACPI MADT", ~0u, mm, mm_len);
 	}
 }
 
@@ -221,6 +222,7 @@ static void print_found(void)
 u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 {
 	const char *why = madt_why();
+	char why_buf[MADT_NOTE_LEN];
 	struct smp_trampoline_params *tp;
 	struct page *stacks;
 	u32 want, bsp_id, order, n, i;
@@ -270,8 +272,15 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
 		return 1;
 	}
-	apic_set_tsc_khz(tsc_khz);
 	bsp_id = lapic_id();
+	if (madt_check_boot_cpu(&madt, mp_rc == 0 ? "MP table" : "ACPI MADT", bsp_id, why_buf, sizeof(why_buf))) {
+		printk("smp: %s\n", why_buf);
+		printk("smp: 1 CPU online: the firmware's CPU table is not safe to use (above)\n");
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
+		__free_pages(stacks, order);
+		return 1;
+	}
+	apic_set_tsc_khz(tsc_khz);
 	lapic_enable();
 	cpus[0] = (struct smp_cpu){ .apic_id = bsp_id, .online = 1 };
 	idt_set_raw(SMP_WAKE_VECTOR, smp_wake_stub);

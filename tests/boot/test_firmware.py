@@ -78,3 +78,16 @@ def test_madt_entry_length_named():
     assert "smp: ACPI MADT: 1 CPU (APIC ids 0), local APIC at 0xfee00000" in b.lines
     assert b.record("smp")["cpus"] == "1"
     assert b.record("final")["status"] == "ok"
+
+
+def test_boot_cpu_not_listed_one_cpu():
+    """The boot CPU's APIC id (0, read from its local APIC) missing from the
+    MADT (its entry says 5): nothing is started from a table that does not
+    describe this machine."""
+    b = boot_fw(2, "bench=none hiboot.madt_id=0:5", "bsp")
+    assert b.rc == 0, b.log[-3000:]
+    assert "smp: ACPI MADT: 2 CPUs (APIC ids 5 1), local APIC at 0xfee00000" in b.lines
+    assert ("smp: ACPI MADT: the boot CPU's APIC id 0 is not listed: the table is not used, 1 CPU"
+            in b.lines), b.log[-3000:]
+    assert b.record("smp")["cpus"] == "1"
+    assert b.record("final")["status"] == "ok"

@@ -248,6 +248,19 @@ static void test_boot_cpu_must_be_listed(void **state)
 	madt_decode(t, tlen, &m);
 	madt_check(&m, "ACPI MADT", 2, mmap64, sizeof(mmap64));
 	assert_false(m.unsafe);
+	/* not known yet (the kernel reads it from the local APIC later) */
+	madt_decode(t, tlen, &m);
+	madt_check(&m, "ACPI MADT", ~0u, mmap64, sizeof(mmap64));
+	assert_false(m.unsafe);
+	assert_int_equal(m.nr_notes, 0);
+	/* the kernel's later check, alone */
+	{
+		char buf[MADT_NOTE_LEN];
+		assert_string_equal(madt_check_boot_cpu(&m, "MP table", 0, buf, sizeof(buf)),
+				    "MP table: the boot CPU's APIC id 0 is not listed: the table is not used, 1 CPU");
+		assert_true(m.unsafe);
+		assert_null(madt_check_boot_cpu(&m, "MP table", 1, buf, sizeof(buf)));
+	}
 }
 
 static void test_ioapic_checked_not_fatal(void **state)
