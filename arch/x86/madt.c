@@ -162,7 +162,13 @@ int madt_find(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len, struct ma
 			note(out, "%s: not used", why);
 		return -2;
 	}
-	return madt_decode(t, len, out) < 0 ? -2 : 0;
+	if (madt_decode(t, len, out) < 0) {
+		memset(out, 0, sizeof(*out));
+		note(out, "the ACPI MADT is %u bytes long, shorter than its %u-byte header: not used", len,
+		     MADT_ENTRIES);
+		return -2;
+	}
+	return 0;
 }
 
 /* ---- the MP table ------------------------------------------------------------ */

@@ -467,6 +467,14 @@ static void test_acpi_tables_named(void **state)
 			    "the ACPI RSDT is 42 bytes long, not a whole number of 4-byte entries");
 	assert_false(absent);
 
+	/* a valid ACPI table too short to be a MADT (fuzz_firmware checks it too) */
+	acpi_root(e, 1);
+	madt_start(0xFEE00000);
+	tlen = 40;
+	place_madt(0x110000);
+	assert_int_equal(madt_find(test_map, NULL, 0, 0, &m), -2);
+	assert_true(has_note(&m, "the ACPI MADT is 40 bytes long, shorter than its 44-byte header: not used"));
+
 	/* no MADT at all: absent, no note (the MP table is looked for) */
 	acpi_root(NULL, 0);
 	assert_int_equal(madt_find(test_map, NULL, 0, 0, &m), -2);
