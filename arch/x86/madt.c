@@ -248,6 +248,7 @@ int mptable_find(acpi_map_fn map, void *ctx, struct madt_info *out)
 	const u8 *bda = map(ACPI_EBDA_PTR, 2, ctx), *fp = NULL, *h, *t;
 	u32 ebda = bda ? ((u32)bda[0] | (u32)bda[1] << 8) << 4 : 0, len;
 
+	memset(out, 0, sizeof(*out));
 	if (ebda >= 0x80000 && ebda < 0xA0000)
 		fp = mp_scan(map, ctx, ebda, 1024);
 	if (!fp)
@@ -259,9 +260,21 @@ int mptable_find(acpi_map_fn map, void *ctx, struct madt_info *out)
 	if (fp[11] != 0 || !get32(fp + 4))
 		return -2; /* a default configuration: no table to read */
 	h = map(get32(fp + 4), MP_HDR_LEN, ctx);
-	if (!h)
+	if (!h) {
+		note(out, "MP table: its configuration table at 0x%x cannot be reached: not used", get32(fp + 4));
 		return -2;
+	}
+	if (memcmp(h, "PCMP", 4)) {
+		note(out, "MP table: no \"PCMP\" signature at 0x%x, where its floating pointer points: not used",
+		     get32(fp + 4));
+		return -2;
+	}
 	len = (u32)h[4] | (u32)h[5] << 8;
 	t = len >= MP_HDR_LEN ? map(get32(fp + 4), len, ctx) : NULL;
-	return t && mptable_decode(t, len, out) == 0 ? 0 : -2;
+	if (!t) {
+		note(out, "MP table: base length %u at 0x%x is below %u or cannot be reached: not used", len,
+		     get32(fp + 4), MP_HDR_LEN);
+		return -2;
+	}
+	return mptable_decode(t, len, out) == 0 ? 0 : -2;
 }

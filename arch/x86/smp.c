@@ -229,6 +229,8 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 
 	if (madt_rc < 0)
 		print_notes(&madt_bad);
+	if (why && mp_rc == -2)
+		print_notes(&madt); /* what was wrong with the MP table */
 	if (why) {
 		printk("smp: 1 CPU: %s\n", why);
 		printk("@smp cpus=1 found=1 source=none apic=%s\n", have_apic ? "yes" : "no");

@@ -484,6 +484,44 @@ static void test_acpi_tables_named(void **state)
 	assert_true(absent);
 }
 
+/* The MP table found through its floating pointer: a pointer to nothing
+ * or to a table without its signature is named. */
+static void test_mptable_find_named(void **state)
+{
+	struct madt_info m;
+	(void)state;
+	memset(phys, 0, sizeof(phys));
+	memcpy(phys + 0xF0000, "_MP_", 4);
+	put32(phys + 0xF0004, 0x120000);
+	phys[0xF0008] = 1; /* 16 bytes */
+	phys[0xF0009] = 4;
+	fix_sum(0xF0000, 16, 10);
+	assert_int_equal(mptable_find(test_map, NULL, &m), -2);
+	assert_true(has_note(&m, "MP table: no \"PCMP\" signature at 0x120000, where its floating pointer points: not "
+				 "used"));
+	put32(phys + 0xF0004, 0x300000); /* outside the memory */
+	fix_sum(0xF0000, 16, 10);
+	assert_int_equal(mptable_find(test_map, NULL, &m), -2);
+	assert_true(has_note(&m, "MP table: its configuration table at 0x300000 cannot be reached: not used"));
+	/* a good one */
+	mp_start();
+	mp_proc(0);
+	mp_proc(1);
+	mp_finish(2);
+	memcpy(phys + 0x120000, t, tlen);
+	put32(phys + 0xF0004, 0x120000);
+	fix_sum(0xF0000, 16, 10);
+	assert_int_equal(mptable_find(test_map, NULL, &m), 0);
+	assert_int_equal(m.nr_cpus, 2);
+	assert_int_equal(m.nr_notes, 0);
+	/* a default configuration: no table, and no notes left over */
+	m.nr_notes = 3;
+	phys[0xF000B] = 5;
+	fix_sum(0xF0000, 16, 10);
+	assert_int_equal(mptable_find(test_map, NULL, &m), -2);
+	assert_int_equal(m.nr_notes, 0);
+}
+
 /* The HPET's address, checked like the local APIC's. */
 static void test_hpet_address_checked(void **state)
 {
@@ -533,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_ioapic_checked_not_fatal),
 		cmocka_unit_test(test_mptable),
 		cmocka_unit_test(test_acpi_tables_named),
+		cmocka_unit_test(test_mptable_find_named),
 		cmocka_unit_test(test_hpet_address_checked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
