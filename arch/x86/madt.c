@@ -36,6 +36,10 @@ static void __attribute__((format(printf, 2, 3))) note(struct madt_info *out, co
  * order), unless the id was listed before. */
 static void add_cpu(struct madt_info *out, const char *source, u32 entry, u32 id, u32 acpi_id, u32 *first_entry)
 {
+	if (id == 0xFF) { /* an IPI to 0xFF goes to every CPU */
+		note(out, "%s: entry %u has APIC id 255, the xAPIC broadcast id: not used", source, entry);
+		return;
+	}
 	for (u32 i = 0; i < out->nr_cpus; i++) {
 		if (out->apic_id[i] == id) {
 			if (!out->duplicates++)

@@ -43,7 +43,9 @@ struct madt_info {
  * the table end stops the walk (the entries before it are used); a local
  * APIC, I/O APIC or address override entry shorter than its type's length
  * is skipped; a CPU whose APIC id was listed before is not used again
- * (`duplicates`; ids 0 1 1 give two CPUs, and CPU 1 is not started twice).
+ * (`duplicates`; ids 0 1 1 give two CPUs, and CPU 1 is not started twice);
+ * APIC id 255, the xAPIC broadcast id (an INIT sent to it would reach every
+ * CPU), is not used.
  * I/O APIC entries (type 1) are counted and their addresses kept. Returns
  * 0, or -1 when t is not a MADT of at least 44 bytes. */
 int madt_decode(const u8 *t, u32 len, struct madt_info *out);

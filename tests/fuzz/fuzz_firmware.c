@@ -17,7 +17,8 @@
  *      asks for right checksums (bit 0 the RSDT's, bit 1 its tables').
  * Invariants (abort on violation):
  *  - decoding never reads outside the table (ASan) and always terminates;
- *  - the CPUs kept are at most MADT_MAX_CPUS and their APIC ids distinct;
+ *  - the CPUs kept are at most MADT_MAX_CPUS and their APIC ids distinct
+ *    and not 255 (the broadcast id);
  *    every repeated id is counted in `duplicates`;
  *  - madt_check against a 64 MiB machine's map: when not unsafe, the local
  *    APIC address is nonzero, page-aligned and outside usable RAM, and the
@@ -62,9 +63,11 @@ static const u8 *test_map(u64 pa, u32 len, void *ctx)
 static void check_info(struct madt_info *m)
 {
 	CHECK(m->nr_cpus <= MADT_MAX_CPUS);
-	for (u32 i = 0; i < m->nr_cpus; i++)
+	for (u32 i = 0; i < m->nr_cpus; i++) {
+		CHECK(m->apic_id[i] != 0xFF); /* the broadcast id */
 		for (u32 j = i + 1; j < m->nr_cpus; j++)
 			CHECK(m->apic_id[i] != m->apic_id[j]);
+	}
 	for (u32 i = 0; i < m->nr_notes && i < MADT_NOTES; i++) {
 		CHECK(memchr(m->notes[i], '\0', MADT_NOTE_LEN) != NULL);
 		CHECK(strchr(m->notes[i], '\n') == NULL);

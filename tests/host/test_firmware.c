@@ -126,6 +126,14 @@ static void test_duplicate_apic_id(void **state)
 	assert_int_equal(m.apic_id[2], 2);
 	assert_int_equal(m.duplicates, 3);
 	assert_true(has_note(&m, "ACPI MADT: 3 entries in all repeat an APIC id listed before: not used"));
+
+	/* the broadcast id */
+	madt_start(0xFEE00000);
+	lapic(0, 0);
+	lapic(1, 255);
+	assert_int_equal(madt_decode(t, tlen, &m), 0);
+	assert_int_equal(m.nr_cpus, 1);
+	assert_true(has_note(&m, "ACPI MADT: entry 1 has APIC id 255, the xAPIC broadcast id: not used"));
 }
 
 /* (b) the local APIC address in usable RAM: refused, run on one CPU. */
