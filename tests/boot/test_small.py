@@ -77,6 +77,7 @@ def test_4m_default_benchmarks():
     ("4M", "cache_size=64M cache_ways=4", 4096, 2048),
     ("6M", "cache_size=1G cache_ways=1", 32768, 8192),
     ("8M", "cache_size=512M cache_ways=2", 32768, 16384),
+    ("17M", "cache_size=1G cache_ways=1", 32768, 16384),  # two zones, DMA grouped by mobility
 ])
 def test_small_machine_many_colors_sized_and_said(mem, geometry, asked, colors):
     """A geometry whose color lists do not fit a small machine (32768 colors
