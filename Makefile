@@ -181,6 +181,9 @@ $(B)/h/tests/%: tests/host/%.c $(HOST_OBJ) tests/host/host_support.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HCFLAGS) -MMD -MP -MF $@.d -o $@ $< $(HOST_OBJ) -lcmocka -lm
 
+# test_multiboot follows the kernel's 32-bit pointers into its own .bss copies
+$(B)/h/tests/test_multiboot: private HCFLAGS += -no-pie
+
 # header dependencies of the objects and of the test programs themselves
 # (a test includes headers, e.g. tests/host/mm_fixture.h, that no object does)
 -include $(HOST_OBJ:.o=.d) $(HOST_TESTS:=.d)

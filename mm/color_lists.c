@@ -21,6 +21,22 @@ static struct color_lists *lists_of(const struct zone *zone, u32 mt)
 	return zone_lists[zone - contig_page_data.node_zones][mt];
 }
 
+static u32 pages_for(u32 bytes)
+{
+	return (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
+}
+
+u32 color_lists_cost_pages(u32 colors)
+{
+	u32 o, pages = pages_for((u32)sizeof(struct color_lists));
+
+	for (o = 0; o < MAX_ORDER; o++) {
+		u32 n = MAX(1u, colors >> o);
+		pages += pages_for(n * (u32)sizeof(struct list_head)) + pages_for(color_bitmap_words(n) * 4);
+	}
+	return pages;
+}
+
 void *color_lists_attach(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err)
 {
 	u32 z = (u32)(zone - contig_page_data.node_zones), o, i;

@@ -83,6 +83,11 @@ void color_lists_del_op(struct zone *zone, struct page *page, u32 pfn, u32 order
  * and shared by every coloring policy; NULL with *err = -1 when alloc
  * fails. */
 void *color_lists_attach(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err);
+/* Pages one color_lists_attach() takes for `colors` colors (a power of two,
+ * 1..PAGE_COLOR_MAX) when every allocation is rounded up to whole pages, as
+ * the boot allocator does: the struct, then per order the lists (8 bytes
+ * each on i686) and the bitmap's words. 1 color: 23 pages; 32768: 144. */
+u32 color_lists_cost_pages(u32 colors);
 /* Drops every zone's storage (placement_setup, before attaching anew). */
 void color_lists_forget(void);
 /* Empties every list of zone (blocks are re-added by the switch). */

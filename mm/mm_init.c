@@ -82,6 +82,17 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 	}
 	free_area_init(map, end, mm_config.max_zone_pfn);
 	colors = page_color_count(mm_config.cache_size, mm_config.cache_ways);
+	{ /* no more colors than the memory for their lists allows */
+		u32 free = count_free(), sets = placement_color_sets();
+		u32 fit = placement_colors_fit(colors, sets, free);
+		if (fit < colors)
+			printk("coloring: %u colors would take %u KiB for their free lists, more than 1/%u of the %u "
+			       "KiB free: %u color%s used%s\n",
+			       colors, placement_color_cost_pages(colors, sets) * (PAGE_SIZE / 1024),
+			       PLACEMENT_COLOR_SHARE, free * (PAGE_SIZE / 1024), fit, fit == 1 ? "" : "s",
+			       fit == 1 ? " (coloring is off)" : "");
+		colors = fit;
+	}
 	cfg = (struct placement_config){
 		.colors = colors, .mwc = mm_config.rng, .reshuffle = __shuffle_free_lists, .alloc = alloc
 	};

@@ -6,6 +6,7 @@
 #include "kernel/string.h"
 #include "mm/internal.h"
 #include "mm/page_color.h"
+#include "mm/color_lists.h"
 
 static const struct placement_ops *const policies[PLACEMENT_NR] = {
 	[PLACEMENT_BUDDY] = &placement_buddy_ops,     [PLACEMENT_BINHOP] = &placement_binhop_ops,
@@ -51,6 +52,35 @@ void page_color_stop(void)
 }
 
 /* ---- setup ------------------------------------------------------------------------ */
+
+u32 placement_color_cost_pages(u32 colors, u32 sets)
+{
+	u32 use_pages = ((colors ? colors : 1) * 4 + PAGE_SIZE - 1) / PAGE_SIZE;
+
+	return sets * color_lists_cost_pages(colors ? colors : 1) + PLACEMENT_TASKS * use_pages;
+}
+
+u32 placement_colors_fit(u32 colors, u32 sets, u32 free_pages)
+{
+	u32 budget = free_pages / PLACEMENT_COLOR_SHARE;
+
+	if (colors <= 1)
+		return 1;
+	while (colors > 1 && placement_color_cost_pages(colors, sets) > budget)
+		colors >>= 1;
+	return colors;
+}
+
+u32 placement_color_sets(void)
+{
+	struct zone *zone;
+	u32 sets = 0;
+
+	for_each_zone(zone)
+		if (zone_populated(zone))
+			sets += zone->mobility_small ? 1 : MIGRATE_TYPES;
+	return sets;
+}
 
 int placement_setup(const struct placement_config *cfg)
 {

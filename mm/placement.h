@@ -219,6 +219,24 @@ extern void (*placement_switch_hook)(void);
  * page_colors is 1). Resets the counters. */
 int placement_setup(const struct placement_config *cfg);
 
+/* Sizing the colors by memory. The color lists of placement_setup() cost
+ * color_lists_cost_pages(colors) for each of `sets` (zone, migrate type)
+ * pairs, plus one use-count array of colors u32s per task slot (bestbin);
+ * placement_color_cost_pages() gives that total in pages (every allocation
+ * rounded up to whole pages). The rule: the lists may take at most
+ * 1/PLACEMENT_COLOR_SHARE of the pages free before them, so that the
+ * machine keeps the rest for its work (a 4 MiB machine with 32768 colors
+ * kept 27 free pages and failed its self-tests). placement_colors_fit()
+ * returns the largest power of two <= colors whose cost fits in
+ * free_pages / PLACEMENT_COLOR_SHARE, or 1 (coloring off) when none above 1
+ * does; colors itself when it fits. placement_color_sets() counts the pairs
+ * of the zones set up now: every populated zone, one migrate type when it is
+ * too small to group (zone->mobility_small), else MIGRATE_TYPES. */
+#define PLACEMENT_COLOR_SHARE 8
+u32 placement_color_cost_pages(u32 colors, u32 sets);
+u32 placement_colors_fit(u32 colors, u32 sets, u32 free_pages);
+u32 placement_color_sets(void);
+
 /* Switches to the policy `name` (buddy, binhop, vacolor, bestbin, random)
  * at run time: every free block is moved to the new policy's lists (the
  * generic switch walks mem_map). Idempotent. Returns 0; -1 for an unknown

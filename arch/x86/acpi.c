@@ -5,6 +5,7 @@
  * host tests run this file on synthetic tables. All multi-byte fields are
  * little-endian and may be unaligned: they are assembled byte by byte. */
 #include "arch/x86/acpi.h"
+#include "kernel/printk.h"
 #include "kernel/string.h"
 
 #define RSDP_V1_LEN 20u
@@ -190,6 +191,126 @@ int acpi_find_table(acpi_map_fn map, void *ctx, const struct acpi_rsdp_info *rsd
 	return -2;
 }
 
+/* What is wrong with the table at phys (sig: NULL = any), or NULL. */
+static const char *table_problem(acpi_map_fn map, void *ctx, u64 phys, const char *sig, const char *name, char *buf,
+				 u32 cap)
+{
+	const u8 *h = map(phys, ACPI_HDR_LEN, ctx), *t;
+	u32 n;
+	u8 sum = 0;
+
+	if (!h) {
+		ksnprintf(buf, cap, "the %s at 0x%llx cannot be reached", name, (unsigned long long)phys);
+		return buf;
+	}
+	if (sig && memcmp(h, sig, 4)) {
+		ksnprintf(buf, cap, "the %s at 0x%llx has signature \"%c%c%c%c\"", name, (unsigned long long)phys,
+			  h[0] >= 32 && h[0] < 127 ? h[0] : '?', h[1] >= 32 && h[1] < 127 ? h[1] : '?',
+			  h[2] >= 32 && h[2] < 127 ? h[2] : '?', h[3] >= 32 && h[3] < 127 ? h[3] : '?');
+		return buf;
+	}
+	n = get32(h + 4);
+	if (n < ACPI_HDR_LEN || n > ACPI_TABLE_MAX) {
+		ksnprintf(buf, cap, "the %s at 0x%llx says it is %u bytes long (%u..%u)", name,
+			  (unsigned long long)phys, n, ACPI_HDR_LEN, ACPI_TABLE_MAX);
+		return buf;
+	}
+	t = map(phys, n, ctx);
+	if (!t) {
+		ksnprintf(buf, cap, "the %s at 0x%llx (%u bytes) cannot be reached", name, (unsigned long long)phys, n);
+		return buf;
+	}
+	for (u32 i = 0; i < n; i++)
+		sum = (u8)(sum + t[i]);
+	if (sum) {
+		ksnprintf(buf, cap, "the %s at 0x%llx (%u bytes): checksum fails (bytes sum to 0x%02x)", name,
+			  (unsigned long long)phys, n, sum);
+		return buf;
+	}
+	return NULL;
+}
+
+const char *acpi_table_problem(acpi_map_fn map, void *ctx, const struct acpi_rsdp_info *rsdp, const char *sig,
+			       char *buf, u32 cap, bool *absent)
+{
+	bool x = rsdp->revision >= 2 && rsdp->xsdt != 0;
+	u64 root_pa = x ? rsdp->xsdt : rsdp->rsdt;
+	u32 esize = x ? 8 : 4, rlen, n;
+	const u8 *root;
+	char name[16];
+
+	if (absent)
+		*absent = false;
+	if (table_problem(map, ctx, root_pa, x ? "XSDT" : "RSDT", x ? "ACPI XSDT" : "ACPI RSDT", buf, cap))
+		return buf;
+	root = map_table(map, ctx, root_pa, NULL, &rlen);
+	if (!root) {
+		ksnprintf(buf, cap, "the ACPI root table at 0x%llx cannot be read", (unsigned long long)root_pa);
+		return buf;
+	}
+	n = (rlen - ACPI_HDR_LEN) / esize;
+	for (u32 i = 0; i < n; i++) {
+		const u8 *e = root + ACPI_HDR_LEN + i * esize, *h;
+		u64 pa = x ? get64(e) : get32(e);
+
+		if (pa == 0 || pa >= (1ull << 32) || !(h = map(pa, 4, ctx)) || memcmp(h, sig, 4))
+			continue;
+		ksnprintf(name, sizeof(name), "ACPI %s",
+			  !memcmp(sig, "APIC", 4)   ? "MADT"
+			  : !memcmp(sig, "FACP", 4) ? "FADT"
+						    : sig);
+		if (table_problem(map, ctx, pa, sig, name, buf, cap))
+			return buf;
+		if ((rlen - ACPI_HDR_LEN) % esize) {
+			ksnprintf(buf, cap, "the ACPI %s is %u bytes long, not a whole number of %u-byte entries",
+				  x ? "XSDT" : "RSDT", rlen, esize);
+			return buf;
+		}
+		return NULL;
+	}
+	if (absent)
+		*absent = true;
+	if (!memcmp(sig, "FACP", 4))
+		ksnprintf(buf, cap, "no FADT");
+	else
+		ksnprintf(buf, cap, "no %.4s table", sig);
+	return buf;
+}
+
+const char *acpi_mmio_check(const char *what, u64 addr, u32 len, const u8 *mmap, u32 mmap_len, char *buf, u32 cap)
+{
+	u32 off = 0;
+
+	if (addr == 0) {
+		ksnprintf(buf, cap, "%s is at address 0", what);
+		return buf;
+	}
+	if (addr & 0xFFFu) {
+		ksnprintf(buf, cap, "%s at 0x%llx is not page-aligned", what, (unsigned long long)addr);
+		return buf;
+	}
+	if (addr + len > (1ull << 32)) {
+		ksnprintf(buf, cap, "%s at 0x%llx is above 4 GiB", what, (unsigned long long)addr);
+		return buf;
+	}
+	while (mmap && off + 24 <= mmap_len) {
+		u32 size = get32(mmap + off);
+		u64 base = get64(mmap + off + 4), elen = get64(mmap + off + 12);
+		u32 type = get32(mmap + off + 20);
+
+		if (size < 20 || size > mmap_len - off - 4)
+			break;
+		off += size + 4;
+		if (type == 1 && elen && addr < base + elen && addr + len > base) {
+			ksnprintf(buf, cap, "%s at 0x%llx is in usable RAM [mem 0x%llx-0x%llx]", what,
+				  (unsigned long long)addr, (unsigned long long)base,
+				  (unsigned long long)(base + elen - 1));
+			return buf;
+		}
+	}
+	return NULL;
+}
+
 int acpi_hpet_decode(const u8 *t, u32 len, struct acpi_hpet_info *out)
 {
 	if (len < HPET_TABLE_LEN || memcmp(t, "HPET", 4))
@@ -237,6 +358,9 @@ int acpi_discover_timers(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len
 	u32 len;
 	int rc;
 
+	static char hpet_buf[160], pm_buf[160];
+	const u8 *mm = mmap_len ? map(mmap_phys, mmap_len, ctx) : NULL;
+
 	memset(out, 0, sizeof(*out));
 	if (acpi_find_rsdp(map, ctx, &out->rsdp) == 0) {
 		out->rsdp_where = "EBDA/BIOS area";
@@ -252,24 +376,25 @@ int acpi_discover_timers(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len
 	out->have_rsdp = true;
 
 	rc = acpi_find_table(map, ctx, &out->rsdp, "HPET", &t, &len);
-	if (rc == -1)
-		out->hpet_why = out->pm_why = "the ACPI root table (RSDT/XSDT) is unreachable or fails its checksum";
-	else if (rc == -2)
-		out->hpet_why = "no HPET table";
+	if (rc < 0)
+		out->hpet_why = acpi_table_problem(map, ctx, &out->rsdp, "HPET", hpet_buf, sizeof(hpet_buf), NULL)
+				    ?: "no valid HPET table";
 	else if (acpi_hpet_decode(t, len, &out->hpet) < 0)
 		out->hpet_why = "the HPET table is malformed";
 	else if (out->hpet.base >= (1ull << 32) - 1024)
 		out->hpet_why = "the HPET is above 4 GiB";
-	else
+	else if (!(out->hpet_why = acpi_mmio_check("the HPET", out->hpet.base, 1024, mm, mm ? mmap_len : 0, hpet_buf,
+						   sizeof(hpet_buf))))
 		out->have_hpet = true;
-	if (rc == -1)
+	if (rc == -1) {
+		out->pm_why = out->hpet_why;
 		return 0;
+	}
 
 	rc = acpi_find_table(map, ctx, &out->rsdp, "FACP", &t, &len);
-	if (rc == -2)
-		out->pm_why = "no FADT";
-	else if (rc < 0)
-		out->pm_why = "the FADT is unreachable";
+	if (rc < 0)
+		out->pm_why =
+		    acpi_table_problem(map, ctx, &out->rsdp, "FACP", pm_buf, sizeof(pm_buf), NULL) ?: "no valid FADT";
 	else if ((rc = acpi_fadt_pm_timer(t, len, &out->pm)) == -2)
 		out->pm_why = "the FADT names no PM timer (hardware-reduced ACPI)";
 	else if (rc < 0)

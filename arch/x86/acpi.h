@@ -89,6 +89,29 @@ int acpi_find_rsdp_mmap(acpi_map_fn map, void *ctx, u64 mmap_phys, u32 mmap_len,
 int acpi_find_table(acpi_map_fn map, void *ctx, const struct acpi_rsdp_info *rsdp, const char *sig, const u8 **table,
 		    u32 *len);
 
+/* What is wrong with the table of signature sig reachable from the RSDP,
+ * in words, for a one-line message, or NULL when acpi_find_table() finds it
+ * valid: the root table unreachable, of another signature, shorter than its
+ * header, longer than ACPI_TABLE_MAX or failing its checksum ("the RSDT at
+ * 0x7fe14b1: checksum fails (bytes sum to 0x5a)"); a length not a whole
+ * number of entries (noted, the whole entries are read); the first table
+ * with that signature unreachable, too short, too long or failing its
+ * checksum; or no table with that signature ("no HPET table", "no FADT",
+ * with *absent set when absent is not NULL). Writes into buf (cap bytes) and
+ * returns buf, or NULL. */
+const char *acpi_table_problem(acpi_map_fn map, void *ctx, const struct acpi_rsdp_info *rsdp, const char *sig,
+			       char *buf, u32 cap, bool *absent);
+
+/* Checks a memory-mapped register block the firmware names (what: "the
+ * local APIC", "the HPET", ...) at [addr, addr + len) against the loader's
+ * Multiboot memory map (mmap_len bytes at mmap, entries of "size, base,
+ * length, type"): it must be nonzero, page-aligned (align: 4096) and below
+ * 4 GiB, and overlap no usable RAM (type 1), where the kernel's pages are.
+ * Returns NULL when it passes, else buf (cap bytes) saying what is wrong
+ * ("the local APIC at 0x800000 is in usable RAM [mem 0x100000-0x3fdffff]").
+ * mmap may be NULL (mmap_len 0): only the address itself is checked. */
+const char *acpi_mmio_check(const char *what, u64 addr, u32 len, const u8 *mmap, u32 mmap_len, char *buf, u32 cap);
+
 /* Reads the HPET table (signature "HPET", length >= 56): the base address
  * GAS must be in system memory (space id 0) and nonzero. Returns 0, or -1. */
 int acpi_hpet_decode(const u8 *t, u32 len, struct acpi_hpet_info *out);
@@ -106,7 +129,8 @@ struct acpi_timers {
 	struct acpi_rsdp_info rsdp;
 	struct acpi_hpet_info hpet;
 	struct acpi_pm_timer_info pm;
-	const char *hpet_why;	/* NULL when found, else why not ("no HPET table") */
+	const char *hpet_why;	/* NULL when found, else why not ("no HPET table"; a bad
+				 * table or address is named with what is wrong) */
 	const char *pm_why;	/* NULL when found, else why not */
 	const char *rsdp_where; /* where the RSDP was found, NULL when not */
 };

@@ -17,6 +17,63 @@ static char saved_mod_cmdline[MULTIBOOT_MODS_MAX][MULTIBOOT_MOD_CMDLINE_MAX];
 static struct e820_table saved_map;
 static const char *saved_source;
 
+/* What the loader placed that must stay where it is (the modules' contents,
+ * every module, kept in the list or not; a framebuffer): byte ranges,
+ * half-open, merged; at most MULTIBOOT_RESERVE_MAX, beyond which a range is
+ * merged into its nearest neighbour (the gap is reserved too). */
+static struct {
+	u64 start, end;
+} placed[MULTIBOOT_RESERVE_MAX];
+static u32 nr_placed;
+static bool placed_merged_gap;
+
+/* Adds [start, end) to placed[], keeping it sorted and merged. */
+static void placed_add(u64 start, u64 end)
+{
+	u32 i, best = 0;
+	u64 best_gap = ~0ull;
+
+	if (end <= start)
+		return;
+	for (i = 0; i < nr_placed; i++) {
+		if (start <= placed[i].end && end >= placed[i].start) { /* touches: merge */
+			placed[i].start = MIN(placed[i].start, start);
+			placed[i].end = MAX(placed[i].end, end);
+			/* the grown range may now touch its neighbours */
+			while (i + 1 < nr_placed && placed[i + 1].start <= placed[i].end) {
+				placed[i].end = MAX(placed[i].end, placed[i + 1].end);
+				memmove(&placed[i + 1], &placed[i + 2], (nr_placed - i - 2) * sizeof(placed[0]));
+				nr_placed--;
+			}
+			while (i > 0 && placed[i - 1].end >= placed[i].start) {
+				placed[i - 1].end = MAX(placed[i - 1].end, placed[i].end);
+				placed[i - 1].start = MIN(placed[i - 1].start, placed[i].start);
+				memmove(&placed[i], &placed[i + 1], (nr_placed - i - 1) * sizeof(placed[0]));
+				nr_placed--;
+				i--;
+			}
+			return;
+		}
+	}
+	if (nr_placed == MULTIBOOT_RESERVE_MAX) { /* full: grow the nearest range over the gap */
+		for (i = 0; i < nr_placed; i++) {
+			u64 gap = placed[i].end < start ? start - placed[i].end : placed[i].start - end;
+			if (gap < best_gap) {
+				best_gap = gap;
+				best = i;
+			}
+		}
+		placed_merged_gap = true;
+		placed_add(MIN(start, placed[best].start), MAX(end, placed[best].end));
+		return;
+	}
+	for (i = nr_placed; i > 0 && placed[i - 1].start > start; i--)
+		placed[i] = placed[i - 1];
+	placed[i].start = start;
+	placed[i].end = end;
+	nr_placed++;
+}
+
 /* A loader's physical address as a pointer (paging off: identity). */
 static const void *phys(u32 addr)
 {
@@ -106,14 +163,35 @@ const struct multiboot_info *multiboot_save(u32 mbi_phys)
 		mbi->flags &= ~MULTIBOOT_INFO_BOOT_LOADER_NAME;
 		mbi->boot_loader_name = 0;
 	}
+	nr_placed = 0;
+	placed_merged_gap = false;
 	if ((mbi->flags & MULTIBOOT_INFO_MODS) && mbi->mods_count && mbi->mods_addr) {
 		const struct multiboot_module *m = phys(mbi->mods_addr);
 		u32 n = MIN(mbi->mods_count, (u32)MULTIBOOT_MODS_MAX);
+		u32 nread = MIN(mbi->mods_count, (u32)MULTIBOOT_MODS_READ_MAX), bad = 0;
 
-		note_range(mbi->mods_addr, mbi->mods_count * sizeof(*m));
+		note_range(mbi->mods_addr, nread * sizeof(*m));
 		if (n < mbi->mods_count)
-			printk("multiboot: %u modules given, the first %u are kept (MULTIBOOT_MODS_MAX)\n",
-			       mbi->mods_count, n);
+			printk("multiboot: %u modules given, the first %u are kept in the module list "
+			       "(MULTIBOOT_MODS_MAX); all %u stay reserved\n",
+			       mbi->mods_count, n, nread);
+		if (nread < mbi->mods_count)
+			printk("multiboot: a module list of %u entries is taken as corrupt: only the first %u are "
+			       "read and reserved\n",
+			       mbi->mods_count, nread);
+		/* Every module the loader placed, kept or not, stays reserved. */
+		for (i = 0; i < nread; i++) {
+			if (m[i].mod_end < m[i].mod_start) {
+				if (!bad++)
+					printk("multiboot: module %u ends (0x%x) before it starts (0x%x): not "
+					       "reserved\n",
+					       i, m[i].mod_end, m[i].mod_start);
+				continue;
+			}
+			placed_add(m[i].mod_start, m[i].mod_end);
+		}
+		if (bad > 1)
+			printk("multiboot: %u modules in all end before they start: not reserved\n", bad);
 		for (i = 0; i < n; i++) {
 			saved_mods[i] = m[i];
 			if (m[i].cmdline) {
@@ -141,6 +219,12 @@ const struct multiboot_info *multiboot_save(u32 mbi_phys)
 		else
 			printk("multiboot: the memory map has no valid entry, and there is no mem_lower/mem_upper\n");
 	}
+	/* A framebuffer the console writes into stays out of the allocator,
+	 * should the map call its memory usable. */
+	if ((mbi->flags & MULTIBOOT_INFO_FRAMEBUFFER) && mbi->framebuffer_addr < (1ull << 32))
+		placed_add(
+		    mbi->framebuffer_addr,
+		    MIN(mbi->framebuffer_addr + (u64)mbi->framebuffer_pitch * mbi->framebuffer_height, 1ull << 32));
 	/* The copy's map is the e820 table: the loader's buffer is not read again. */
 	mbi->mmap_addr = mbi->mmap_length = 0;
 	if (!saved_source && (mbi->flags & MULTIBOOT_INFO_MEMORY)) {
@@ -161,16 +245,34 @@ const struct e820_table *multiboot_memory_map(const char **source)
 	return saved_source ? &saved_map : NULL;
 }
 
-void multiboot_reserve(const struct multiboot_info *mbi)
+u32 multiboot_placed_ranges(u64 *start, u64 *end, u32 max)
 {
-	const struct multiboot_module *m = phys(mbi->mods_addr);
 	u32 i;
 
-	if (!(mbi->flags & MULTIBOOT_INFO_MODS))
-		return;
-	for (i = 0; i < mbi->mods_count; i++)
-		if (m[i].mod_end > m[i].mod_start)
-			memblock_reserve(m[i].mod_start, m[i].mod_end - m[i].mod_start);
+	for (i = 0; i < nr_placed && i < max; i++) {
+		start[i] = placed[i].start;
+		end[i] = placed[i].end;
+	}
+	return nr_placed;
+}
+
+void multiboot_reserve(const struct multiboot_info *mbi)
+{
+	u64 bytes = 0;
+	u32 i;
+
+	(void)mbi; /* what to reserve was recorded by multiboot_save() */
+	for (i = 0; i < nr_placed; i++) {
+		bytes += placed[i].end - placed[i].start;
+		if (memblock_reserve(placed[i].start, placed[i].end - placed[i].start) < 0)
+			printk("multiboot: [mem 0x%08llx-0x%08llx] placed by the loader cannot be reserved "
+			       "(memblock's table is full)\n",
+			       (unsigned long long)placed[i].start, (unsigned long long)placed[i].end - 1);
+	}
+	if (nr_placed)
+		printk("multiboot: %llu KiB placed by the loader (modules, framebuffer) reserved in %u range%s%s\n",
+		       (unsigned long long)(bytes + 1023) >> 10, nr_placed, nr_placed == 1 ? "" : "s",
+		       placed_merged_gap ? " (more than MULTIBOOT_RESERVE_MAX: gaps between them reserved too)" : "");
 }
 
 const char *multiboot_cmdline(const struct multiboot_info *mbi)

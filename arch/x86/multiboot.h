@@ -6,8 +6,13 @@
  * anywhere in RAM; a top-down loader puts them at the top, far above the
  * low memory this kernel maps. multiboot_save() therefore copies everything
  * the kernel reads into kernel memory (.bss) while paging is still off, and
- * every later reader uses the copy. Nothing of the loader's own data stays
- * reserved; only the modules' contents (not copied) do. */
+ * every later reader uses the copy, and nothing allocates memory before the
+ * copy is made: the info structure, strings, module list and memory map need
+ * no reservation. What the kernel does not copy stays reserved: every
+ * module's contents (all of them, not only the MULTIBOOT_MODS_MAX kept in
+ * the list) and a framebuffer the map may call usable. Pointers the kernel
+ * never follows (ELF section headers, drives, config and APM tables, VBE)
+ * are cleared. */
 #ifndef ARCH_X86_MULTIBOOT_H
 #define ARCH_X86_MULTIBOOT_H
 
@@ -18,6 +23,8 @@
 #define MULTIBOOT_NAME_MAX	  128  /* bytes kept of the loader name, NUL included */
 #define MULTIBOOT_MODS_MAX	  32   /* modules kept in the module list */
 #define MULTIBOOT_MOD_CMDLINE_MAX 256  /* bytes kept of each module's command line */
+#define MULTIBOOT_MODS_READ_MAX	  4096 /* module entries read (and reserved); more: a corrupt list */
+#define MULTIBOOT_RESERVE_MAX	  64   /* separate ranges kept for multiboot_reserve() */
 
 /* Copies the loader's data at physical address mbi_phys into kernel memory
  * and returns the copy: the info structure (its cmdline, boot_loader_name and
@@ -43,10 +50,16 @@ u32 multiboot_parse_mmap(const u8 *buf, u32 length, struct e820_table *raw);
  * or "mem_lower/mem_upper"; NULL when the loader gave neither. */
 const struct e820_table *multiboot_memory_map(const char **source);
 
-/* Reserves in memblock the modules' contents (the only loader data left in
- * place). The info structure, strings, module list and memory map are not
- * reserved: the kernel reads only its copies. */
+/* Reserves in memblock what multiboot_save() found placed by the loader and
+ * not copied: every module's contents (up to MULTIBOOT_MODS_READ_MAX entries
+ * of the list, kept or not) and the framebuffer, merged into at most
+ * MULTIBOOT_RESERVE_MAX ranges (beyond that, gaps between neighbours are
+ * reserved too, which is said). Prints one line with the total. mbi is not
+ * read (kept for the call's shape). */
 void multiboot_reserve(const struct multiboot_info *mbi);
+/* The ranges multiboot_reserve() reserves ([start, end) bytes, sorted,
+ * merged): fills up to max and returns how many there are (for tests). */
+u32 multiboot_placed_ranges(u64 *start, u64 *end, u32 max);
 
 /* The command line (flags bit 2), or "" when none. */
 const char *multiboot_cmdline(const struct multiboot_info *mbi);

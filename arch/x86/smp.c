@@ -45,8 +45,9 @@ struct smp_cpu {
 
 static struct smp_cpu cpus[NR_CPUS];
 static struct madt_info madt;
-static int madt_rc = 1; /* 1: not looked (no APIC), 0 found, -1 no RSDP, -2 no MADT */
-static int mp_rc = 1;	/* the MP table, looked for when there is no MADT */
+static struct madt_info madt_bad; /* notes of a bad MADT when the MP table is used instead */
+static int madt_rc = 1;		  /* 1: not looked (no APIC), 0 found, -1 no RSDP, -2 no MADT */
+static int mp_rc = 1;		  /* the MP table, looked for when there is no MADT */
 static const char *source = "madt";
 static bool have_apic, have_cpuid;
 
@@ -72,8 +73,32 @@ void smp_detect(const struct multiboot_info *mbi)
 		return;
 	madt_rc = madt_find(phys_map, NULL, mbi->mmap_addr,
 			    (mbi->flags & MULTIBOOT_INFO_MEM_MAP) ? mbi->mmap_length : 0, &madt);
-	if (madt_rc < 0 && (mp_rc = mptable_find(phys_map, NULL, &madt)) == 0)
-		source = "mptable";
+	if (madt_rc < 0) {
+		madt_bad = madt; /* what was wrong with the MADT, if anything */
+		if ((mp_rc = mptable_find(phys_map, NULL, &madt)) == 0)
+			source = "mptable";
+	}
+	if (madt_rc == 0 || mp_rc == 0) {
+		/* Checked against the machine before anything is started: the
+		 * local APIC outside usable RAM (the loader's map, else
+		 * mem_lower/mem_upper). The boot CPU's id is checked once its
+		 * local APIC can be read (smp_boot): CPUID.1:EBX[31:24] is
+		 * reserved before the Pentium 4. */
+		static struct multiboot_mmap_entry lu[2];
+		const u8 *mm = NULL;
+		u32 mm_len = 0;
+
+		if (mbi->flags & MULTIBOOT_INFO_MEM_MAP) {
+			mm = (const u8 *)mbi->mmap_addr;
+			mm_len = mbi->mmap_length;
+		} else if (mbi->flags & MULTIBOOT_INFO_MEMORY) {
+			lu[0] = (struct multiboot_mmap_entry){ 20, 0, (u64)mbi->mem_lower << 10, 1 };
+			lu[1] = (struct multiboot_mmap_entry){ 20, 0x100000, (u64)mbi->mem_upper << 10, 1 };
+			mm = (const u8 *)lu;
+			mm_len = sizeof(lu);
+		}
+		madt_check(&madt, mp_rc == 0 ? "MP table" : "ACPI MADT", ~0u, mm, mm_len);
+	}
 }
 
 u32 smp_cpu_apic_id(u32 cpu)
@@ -155,6 +180,15 @@ static bool start_ap(u32 apic_id, u32 cpu, u32 stack_top)
 	return __atomic_load_n(&cpus[cpu].online, __ATOMIC_ACQUIRE) != 0;
 }
 
+/* Every problem found in the firmware's tables, one line each. */
+static void print_notes(const struct madt_info *m)
+{
+	for (u32 i = 0; i < MIN(m->nr_notes, (u32)MADT_NOTES); i++)
+		printk("smp: %s\n", m->notes[i]);
+	if (m->nr_notes > MADT_NOTES)
+		printk("smp: %u more problems in the firmware's CPU table not shown\n", m->nr_notes - MADT_NOTES);
+}
+
 static const char *madt_why(void)
 {
 	if (!have_cpuid)
@@ -188,16 +222,27 @@ static void print_found(void)
 u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 {
 	const char *why = madt_why();
+	char why_buf[MADT_NOTE_LEN];
 	struct smp_trampoline_params *tp;
 	struct page *stacks;
 	u32 want, bsp_id, order, n, i;
 
+	if (madt_rc < 0)
+		print_notes(&madt_bad);
+	if (why && mp_rc == -2)
+		print_notes(&madt); /* what was wrong with the MP table */
 	if (why) {
 		printk("smp: 1 CPU: %s\n", why);
 		printk("@smp cpus=1 found=1 source=none apic=%s\n", have_apic ? "yes" : "no");
 		return 1;
 	}
 	print_found();
+	print_notes(&madt);
+	if (madt.unsafe) {
+		printk("smp: 1 CPU online: the firmware's CPU table is not safe to use (above)\n");
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
+		return 1;
+	}
 	want = MIN(madt.nr_cpus, NR_CPUS);
 	if (madt.nr_cpus > NR_CPUS)
 		printk("smp: this kernel runs at most %u CPUs; the other %u are not started\n", NR_CPUS,
@@ -229,8 +274,15 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
 		return 1;
 	}
-	apic_set_tsc_khz(tsc_khz);
 	bsp_id = lapic_id();
+	if (madt_check_boot_cpu(&madt, mp_rc == 0 ? "MP table" : "ACPI MADT", bsp_id, why_buf, sizeof(why_buf))) {
+		printk("smp: %s\n", why_buf);
+		printk("smp: 1 CPU online: the firmware's CPU table is not safe to use (above)\n");
+		printk("@smp cpus=1 found=%u source=%s apic=yes\n", madt.nr_cpus, source);
+		__free_pages(stacks, order);
+		return 1;
+	}
+	apic_set_tsc_khz(tsc_khz);
 	lapic_enable();
 	cpus[0] = (struct smp_cpu){ .apic_id = bsp_id, .online = 1 };
 	idt_set_raw(SMP_WAKE_VECTOR, smp_wake_stub);

@@ -4,7 +4,10 @@
  *
  * Bring-up follows the Intel SDM's MP initialization protocol (vol. 3,
  * 8.4.4): the CPUs come from the ACPI MADT, else the MP table
- * (arch/x86/madt.c); the boot CPU
+ * (arch/x86/madt.c), checked before use (madt_decode, madt_check: each
+ * APIC id once, the boot CPU's id listed, the local APIC's address
+ * page-aligned and outside usable RAM; a bad table or entry is named in an
+ * "smp:" line, and a table unsafe to use leaves one CPU); the boot CPU
  * copies a real-mode trampoline (trampoline.asm) to SMP_TRAMPOLINE, below
  * 1 MiB (memblock keeps the first MiB reserved, and smp_boot checks that the
  * page is not the buddy allocator's), and starts each application processor

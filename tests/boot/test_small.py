@@ -71,6 +71,30 @@ def test_4m_default_benchmarks():
     assert "skipped" not in b.log
 
 
+@pytest.mark.parametrize("mem,geometry,asked,colors", [
+    ("4M", "cache_size=1G cache_ways=1", 32768, 2048),  # the input that failed
+    ("4M", "cache_size=128M cache_ways=1", 32768, 2048),
+    ("4M", "cache_size=64M cache_ways=4", 4096, 2048),
+    ("6M", "cache_size=1G cache_ways=1", 32768, 8192),
+    ("8M", "cache_size=512M cache_ways=2", 32768, 16384),
+    ("17M", "cache_size=1G cache_ways=1", 32768, 16384),  # two zones, DMA grouped by mobility
+])
+def test_small_machine_many_colors_sized_and_said(mem, geometry, asked, colors):
+    """A geometry whose color lists do not fit a small machine (32768 colors
+    on 4 MiB left 26 free pages and alloc_free_roundtrip failed): the kernel
+    uses the most colors whose lists take at most an eighth of the free
+    memory, says so in one line, and passes every self-test."""
+    b = boot_direct(mem, f"bench=none seed=1 {geometry}")
+    check_ok(b)
+    m = re.search(rf"^coloring: {asked} colors would take (\d+) KiB for their free lists, more than 1/8 of the "
+                  r"(\d+) KiB free: (\d+) colors used$", b.log, re.M)
+    assert m, b.log[-3000:]
+    assert int(m.group(1)) * 8 > int(m.group(2))
+    assert int(m.group(3)) == colors
+    assert b.record("header")["colors"] == str(colors)
+    assert f"colors={colors})" in b.log  # the placement line
+
+
 @pytest.mark.parametrize("mem,seed", [("4M", 3), ("8M", 2)])
 def test_bench_max_too_large_is_lowered_and_said(mem, seed):
     """bench_max=4M on a 4 or 8 MiB machine: bench/bench_config.c lowers it

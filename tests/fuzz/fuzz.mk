@@ -6,6 +6,7 @@
 #   $(B)/fuzz/fuzz_cmdline    kernel/cmdline.c        corpus tests/fuzz/corpus/cmdline
 #   $(B)/fuzz/fuzz_memmap     e820 -> memblock -> mm_init      tests/fuzz/corpus/memmap
 #   $(B)/fuzz/fuzz_alloc      alloc/free/coloring/task ops     tests/fuzz/corpus/alloc
+#   $(B)/fuzz/fuzz_firmware   MADT, MP table, ACPI root (arch/x86/madt.c, acpi.c)  tests/fuzz/corpus/firmware
 #   fuzz-quick   each target FUZZ_SECONDS (default 20) on a COPY of its corpus
 #                (the committed corpus never grows here); fails on a crash, leak
 #                or timeout; prints "Done N runs" per target. Crash inputs are
@@ -44,7 +45,7 @@
 B            ?= build
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS := fuzz_cmdline fuzz_memmap fuzz_alloc
+FUZZ_TARGETS := fuzz_cmdline fuzz_memmap fuzz_alloc fuzz_firmware
 FUZZ_DIR     := $(B)/fuzz
 HOST_ARCH_INC ?= -Iarch/host/include
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. $(HOST_ARCH_INC) -DMM_HOST -Wall -Wextra -Werror \
@@ -53,7 +54,8 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. $(HOST_ARCH_INC) -DMM_HOST -Wall -Wextra -
 FUZZ_ALLOC_CFLAGS := $(FUZZ_CFLAGS) -fsanitize-coverage-ignorelist=$(FUZZ_DIR)/coverage-ignore-alloc.txt
 FUZZ_BUGS    := lost_free wrong_order wrong_list double_free bad_merge no_merge split_overlap
 FUZZ_SPEED_SECONDS ?= 20
-FUZZ_SRCS    := $(sort $(wildcard mm/*.c)) arch/x86/e820.c kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
+FUZZ_SRCS    := $(sort $(wildcard mm/*.c)) arch/x86/e820.c kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c \
+	arch/x86/acpi.c arch/x86/madt.c
 FUZZ_DEPS    := $(FUZZ_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h tests/fuzz/*.h) $(FUZZ_DIR)/coverage-ignore.txt \
 	$(FUZZ_DIR)/coverage-ignore-alloc.txt
 

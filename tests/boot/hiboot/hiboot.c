@@ -17,7 +17,15 @@
  *   hiboot.frag=N              append N entries alternating 8 KiB usable and
  *                              4 KiB reserved from 64 MiB up (unmergeable)
  *   hiboot.add=BASE:LEN:TYPE   append one entry (any 32-bit TYPE)
+ * and, playing firmware that lies, rewrite the ACPI MADT in place (found
+ * through the RSDP as the kernel finds it; its checksum made right again
+ * unless told otherwise), before the kernel reads it:
+ *   hiboot.madt_id=I:ID        the I-th local APIC entry gets APIC id ID
+ *   hiboot.madt_lapic=ADDR     the local APIC address field becomes ADDR
+ *   hiboot.madt_elen=I:LEN     the I-th entry's length byte becomes LEN
+ *   hiboot.madt_badsum=1       the checksum is left wrong (off by one)
  * Numbers are decimal or 0x-hex. A malformed option is ignored. */
+#include "arch/x86/acpi.h"
 #include "boot/multiboot.h"
 #include "kernel/string.h"
 
@@ -26,6 +34,10 @@ u32 hiboot_relocate(u32 magic, u32 mbi_phys);
 #define MAX_ADD 4
 
 static u32 opt_below, opt_split, opt_frag, nr_add;
+#define MAX_MADT_OPTS 4
+static u32 madt_ids[MAX_MADT_OPTS][2], nr_madt_ids, madt_elens[MAX_MADT_OPTS][2], nr_madt_elens;
+static u32 opt_madt_lapic, opt_madt_badsum;
+static bool madt_opts;
 static struct multiboot_mmap_entry adds[MAX_ADD];
 
 static bool is_space(char c)
@@ -76,6 +88,28 @@ static void take_option(const char *s)
 	} else if (starts(s, "hiboot.frag=")) {
 		s += 12;
 		opt_frag = (u32)parse_num(&s);
+	} else if (starts(s, "hiboot.madt_id=") && nr_madt_ids < MAX_MADT_OPTS) {
+		s += 15;
+		madt_ids[nr_madt_ids][0] = (u32)parse_num(&s);
+		if (*s++ != ':')
+			return;
+		madt_ids[nr_madt_ids++][1] = (u32)parse_num(&s);
+		madt_opts = true;
+	} else if (starts(s, "hiboot.madt_elen=") && nr_madt_elens < MAX_MADT_OPTS) {
+		s += 17;
+		madt_elens[nr_madt_elens][0] = (u32)parse_num(&s);
+		if (*s++ != ':')
+			return;
+		madt_elens[nr_madt_elens++][1] = (u32)parse_num(&s);
+		madt_opts = true;
+	} else if (starts(s, "hiboot.madt_lapic=")) {
+		s += 18;
+		opt_madt_lapic = (u32)parse_num(&s);
+		madt_opts = true;
+	} else if (starts(s, "hiboot.madt_badsum=")) {
+		s += 19;
+		opt_madt_badsum = (u32)parse_num(&s);
+		madt_opts = true;
 	} else if (starts(s, "hiboot.add=") && nr_add < MAX_ADD) {
 		struct multiboot_mmap_entry *e = &adds[nr_add];
 		s += 11;
@@ -116,6 +150,46 @@ static u32 filter_cmdline(char *dst, const char *src)
 	return n + 1;
 }
 
+/* Physical memory, paging off: the identity below 4 GiB. */
+static const u8 *ident(u64 phys, u32 len, void *ctx)
+{
+	(void)ctx;
+	return phys + len > (1ull << 32) ? 0 : (const u8 *)(u32)phys;
+}
+
+/* The hiboot.madt_* options: rewrites the MADT where the firmware left it. */
+static void corrupt_madt(void)
+{
+	struct acpi_rsdp_info rsdp;
+	const u8 *ct;
+	u8 *t, sum = 0;
+	u32 len, off, i, n, lapic_n = 0;
+
+	if (acpi_find_rsdp(ident, 0, &rsdp) < 0 || acpi_find_table(ident, 0, &rsdp, "APIC", &ct, &len) < 0)
+		return;
+	t = (u8 *)ct;
+	if (opt_madt_lapic)
+		memcpy(t + 36, &opt_madt_lapic, 4);
+	for (off = 44, n = 0; off + 2 <= len && t[off + 1] >= 2; off += t[off + 1], n++) {
+		if (t[off] == 0) {
+			for (i = 0; i < nr_madt_ids; i++)
+				if (madt_ids[i][0] == lapic_n)
+					t[off + 3] = (u8)madt_ids[i][1];
+			lapic_n++;
+		}
+		for (i = 0; i < nr_madt_elens; i++)
+			if (madt_elens[i][0] == n) {
+				t[off + 1] = (u8)madt_elens[i][1];
+				off = len; /* the walk cannot go on past it */
+				break;
+			}
+	}
+	t[9] = 0;
+	for (i = 0; i < len; i++)
+		sum = (u8)(sum + t[i]);
+	t[9] = (u8)(0x100 - sum + (opt_madt_badsum ? 1 : 0));
+}
+
 /* Scratch, in the kernel's .bss: the new map and command line are built
  * here, then copied to the top of RAM. */
 static struct multiboot_mmap_entry map[4096];
@@ -132,6 +206,8 @@ u32 hiboot_relocate(u32 magic, u32 mbi_phys)
 		return mbi_phys;
 	if (old->flags & MULTIBOOT_INFO_CMDLINE)
 		cmd_len = filter_cmdline(line, (const char *)old->cmdline);
+	if (madt_opts)
+		corrupt_madt();
 
 	/* The loader's map, then the top of the highest usable RAM below 4 GiB. */
 	for (off = 0; off + 24 <= old->mmap_length && n < 64; off += e->size + 4) {
