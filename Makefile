@@ -4,6 +4,7 @@
 # benchmarks that show what coloring does to cache behaviour.
 #
 #   make run [MEM=256M] [SMP=1] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
+#            (CMDLINE's parameter names are checked on the host first; CMDLINE_CHECK=off skips it)
 #   make test                                                  every test (host + QEMU boots)
 #   make iso                                                   build/pagecolor.iso for real PCs
 #   make gdb [GDBPORT=N]                                       QEMU stopped at kmain + gdb
@@ -59,6 +60,7 @@ help:
 	@echo "make run [MEM=256M] [SMP=1] [CMDLINE=\"...\"] [TIMEOUT=300]"
 	@echo "                                     build, boot in QEMU (TCG), print the benchmark log, exit"
 	@echo "                                     (exit status: README, 'Exit status of make run')"
+	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
@@ -131,13 +133,15 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 # The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
-run: kernel
+run: kernel $(B)/cmdline-check
+	@$(call cmdline_check,make run)
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).
-gdb: kernel deps-gdb
+gdb: kernel deps-gdb $(B)/cmdline-check
+	@$(call cmdline_check,make gdb)
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@tools/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
 
@@ -202,3 +206,4 @@ clean:
 -include tools/tsc-spread/tsc.mk
 -include tests/host/copy32/copy32.mk
 -include tools/qr/qr.mk
+-include tools/cmdline-check/cmdline-check.mk
