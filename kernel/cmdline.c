@@ -543,6 +543,10 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 				ksnprintf(why, sizeof(why), "empty item in the list");
 			return reject(p, key, value, why);
 		}
+		/* "none" means nothing: with other choices the line contradicts itself */
+		for (size_t i = 0; p->choices && p->choices[i] && i < 32; i++)
+			if (!strcmp(p->choices[i], "none") && (v & (1u << i)) && (v & ~(1u << i)))
+				return reject(p, key, value, "'none' cannot be combined with other choices");
 		store_u32(p, v);
 		return 0;
 	}

@@ -125,6 +125,7 @@ def test_selftest_failure_paths_leak_nothing():
     assert "leak check: FAIL" not in b.log
     assert "mm_check: ok" in b.log
     assert b.record("final")["failures"] == "3"
+    assert b.record("leakcheck")["status"] == "ok"  # no leak: the failures are the self-tests' (was 'checked')
 
 
 def test_deliberate_selftest_leak_is_caught():
@@ -137,3 +138,4 @@ def test_deliberate_selftest_leak_is_caught():
     assert m, b.log[-3000:]
     assert int(m.group(1)) - int(m.group(2)) == 1
     assert b.record("final")["status"] == "fail"
+    assert b.record("leakcheck")["status"] == "fail"  # was 'checked', as for any failure
