@@ -134,15 +134,15 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
 run: kernel $(B)/cmdline-check
-	@$(call cmdline_check,make run)
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@$(call cmdline_check,make run)
 	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).
 gdb: kernel deps-gdb $(B)/cmdline-check
-	@$(call cmdline_check,make gdb)
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@$(call cmdline_check,make gdb)
 	@tools/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
 
 # ---- host builds of mm/ and kernel/ ----------------------------------------

@@ -31,7 +31,9 @@
 #                     smallest that starts, 5944K never reaches GRUB's menu;
 #                     6M leaves room for a larger kernel), 4M with --kernel
 #                     (the kernel's own minimum, init/min_ram.h; below about
-#                     3M QEMU's loader never starts it). 0 is refused (QEMU
+#                     3M QEMU's loader never starts it), 64M through GRUB
+#                     under OVMF (56M boots, 48M: GRUB out of memory, 32M:
+#                     OVMF resets; 64M: room). 0 is refused (QEMU
 #                     would give its default 128M without a word).
 # Stopping: this script stops QEMU whenever it ends (time-out, SIGTERM,
 # SIGINT, SIGHUP) and when its parent dies (make killed, even by SIGKILL:
@@ -107,7 +109,9 @@ case ${BASH_REMATCH[2]} in
 '' | [mM]) mem_kib=$((mem_kib * 1024)) ;;
 [gG]) mem_kib=$((mem_kib * 1024 * 1024)) ;;
 esac
-if [ -n "$iso" ]; then min_kib=6144 how="through GRUB's ISO (below it GRUB never starts under SeaBIOS)"
+if [ -n "$iso" ] && [ "$firmware" = uefi ]; then
+	min_kib=65536 how="through GRUB's ISO under OVMF (48M: GRUB runs out of memory, 32M: OVMF resets)"
+elif [ -n "$iso" ]; then min_kib=6144 how="through GRUB's ISO (below it GRUB never starts under SeaBIOS)"
 else min_kib=4096 how="with --kernel (the kernel's own minimum, 3 MiB usable)"; fi
 if [ "$mem_kib" -lt "$min_kib" ]; then
 	echo "run-qemu.sh: memory size '$mem' (MEM=) rejected: at least $((min_kib / 1024))M boots $how;" \
