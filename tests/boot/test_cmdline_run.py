@@ -83,7 +83,8 @@ def test_make_run_timeout_message_and_status():
     assert rc == 2, out[-2000:]
     assert "Error 3" in out
     assert "time-out: QEMU stopped after 3 s" in out
-    assert "@final" not in out
+    assert not any(line.startswith("@final") for line in out.splitlines())
+    assert "no @final in the log; its last line: '" in out  # what the log holds
     assert "make run TIMEOUT=<seconds>" in out
 
 
