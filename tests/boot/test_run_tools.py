@@ -243,7 +243,7 @@ def test_killed_make_run_stops_its_qemu(how):
 
 
 def test_killed_run_cachesim_stops_its_qemu():
-    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim"], cwd=ROOT, check=True,
+    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim", "build/cmdline-check"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     out = os.path.join(BUILD, "test-iso", "cs-kill")
     qemu, left = start_and_stop([os.path.join(ROOT, "tools", "cachesim", "run-cachesim.sh"), "--runs", "9",

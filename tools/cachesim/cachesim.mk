@@ -42,7 +42,8 @@ CACHESIM_TASKS  := $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/task_attr.h
 
 .PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
-cachesim: $(CACHESIM_OUT)/libcachesim.so
+# the scripts judge their own values with the kernel's parser (build/cmdline-check)
+cachesim: $(CACHESIM_OUT)/libcachesim.so $(B)/cmdline-check
 
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
