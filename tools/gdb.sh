@@ -36,6 +36,22 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$iso" ] && [ -n "$elf" ] || { echo "gdb.sh: --iso ISO and --elf ELF are required" >&2; exit 2; }
+# MEM as tools/run-qemu.sh takes it through GRUB: N[K|M|G], at least 6M
+# (below it GRUB never starts; 0 would be QEMU's silent 128M default).
+if ! [[ "$mem" =~ ^([0-9]{1,9})([kKmMgG]?)$ ]]; then
+	echo "gdb.sh: memory size '$mem' (MEM=) rejected: accepted: N, NK, NM or NG (a bare N is MiB), e.g. 256M" >&2
+	exit 2
+fi
+mem_kib=$((10#${BASH_REMATCH[1]}))
+case ${BASH_REMATCH[2]} in
+'' | [mM]) mem_kib=$((mem_kib * 1024)) ;;
+[gG]) mem_kib=$((mem_kib * 1024 * 1024)) ;;
+esac
+if [ "$mem_kib" -lt 6144 ]; then
+	echo "gdb.sh: memory size '$mem' (MEM=) rejected: at least 6M boots through GRUB's ISO (below it GRUB" \
+		"never starts under SeaBIOS); accepted: N[K|M|G] from 6M" >&2
+	exit 2
+fi
 [ -n "$port" ] || port=$(($(id -u) % 5000 + 25000))
 if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$port" -lt 1024 ] || [ "$port" -gt 65535 ]; then
 	echo "gdb.sh: GDBPORT=$port rejected: accepted: a TCP port number from 1024 to 65535" >&2

@@ -148,6 +148,13 @@ def test_make_run_mem_refused_before_booting(mem, why):
     assert "@header" not in out
 
 
+@pytest.mark.parametrize("mem", ["0", "5M", "x"])
+def test_gdb_sh_mem_refused_before_booting(mem):
+    p = subprocess.run([os.path.join(ROOT, "tools", "gdb.sh"), "--iso", "x.iso", "--elf", KERNEL, "--mem", mem],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert p.returncode == 2 and f"memory size '{mem}' (MEM=) rejected" in p.stderr, p.stderr
+
+
 def test_run_qemu_kernel_below_4m_refused():
     p = subprocess.run([RUN_QEMU, "--kernel", KERNEL, "--mem", "3M", "--append", "bench=none"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
