@@ -86,6 +86,16 @@ def test_run_cachesim_runs_0_refused_before_booting():
     assert "RUNS=0" in p.stderr
 
 
+def test_run_policies_workload_typo_refused_before_booting():
+    check("seed=1")  # builds build/cmdline-check
+    p = subprocess.run([os.path.join(ROOT, "tools", "cachesim", "run-policies.sh"), "--bench", "stride,fftt",
+                        "--outdir", os.path.join(BUILD, "test-iso", "pol-typo")], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=60)
+    assert p.returncode == 2, p.stderr[-2000:]
+    assert "bench=stride,fftt rejected: 'fftt' is not one of the choices" in p.stderr
+    assert "did you mean 'fft'?" in p.stderr and "refused before booting" in p.stderr
+
+
 def test_make_run_cmdline_check_off_passes_the_line_to_the_kernel():
     rc, out = make("run", "MEM=32M", "CMDLINE_CHECK=off", "CMDLINE=colour=on bench=none")
     assert rc == 2 and "Error 5" in out, out[-2000:]

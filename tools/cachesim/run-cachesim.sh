@@ -70,7 +70,7 @@ done
 # the kernel's own parser before booting (a value the kernel would reject,
 # e.g. RUNS=0, would cost a boot and then be replaced by its default).
 for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "CACHE_SIZE=$size (--size)|cache_size=$size" \
-	"CACHE_WAYS=$ways (--ways)|cache_ways=$ways" \
+	"CACHE_WAYS=$ways (--ways)|cache_ways=$ways" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
 	${seed:+"SEED=$seed (--seed)|seed=$seed"}; do
 	"$check" --values --what "run-cachesim.sh: ${pv%%|*}" -- "${pv#*|}" || exit 2
 done
