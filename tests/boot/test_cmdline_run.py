@@ -84,7 +84,13 @@ def test_make_run_timeout_message_and_status():
     assert "Error 3" in out
     assert "time-out: QEMU stopped after 3 s" in out
     assert not any(line.startswith("@final") for line in out.splitlines())
-    assert "no @final in the log; its last line: '" in out  # what the log holds
+    # what the log holds: its last line, or, on a host too busy to print
+    # anything in 3 s (seen with both cores busy), that it is empty
+    printed = [l for l in out.split("time-out:")[0].splitlines() if l.strip() and not l.startswith(("make", "run-qemu"))]
+    if printed:
+        assert "no @final in the log; its last line: '" in out
+    else:
+        assert "the log is empty: nothing was printed" in out
     assert "make run TIMEOUT=<seconds>" in out
 
 
