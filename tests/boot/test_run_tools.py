@@ -165,6 +165,18 @@ def test_gdb_sh_mem_refused_before_booting(mem):
     assert p.returncode == 2 and f"memory size '{mem}' (MEM=) rejected" in p.stderr, p.stderr
 
 
+@pytest.mark.parametrize("script", ["run-cachesim.sh", "run-interfere.sh"])
+def test_cachesim_scripts_mem_0_refused_before_booting(script):
+    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    p = subprocess.run([os.path.join(ROOT, "tools", "cachesim", script), "--mem", "0", "--outdir",
+                        os.path.join(BUILD, "test-iso", "cs-mem0")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=120)
+    assert p.returncode == 2, p.stderr[-2000:]
+    assert "memory size '0' (MEM=) rejected" in p.stderr and "refused before booting" in p.stderr
+    assert "the boot failed" not in p.stderr  # nor an old log's tail
+
+
 def test_run_qemu_kernel_below_4m_refused():
     p = subprocess.run([RUN_QEMU, "--kernel", KERNEL, "--mem", "3M", "--append", "bench=none"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)

@@ -95,6 +95,10 @@ rc=0
 	${icount:+--icount "$icount"} --log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
 elapsed=$(( $(date +%s) - start ))
 echo "$elapsed" >"$outdir/elapsed.txt"
+if [ "$rc" = 2 ]; then # refused before booting (run-qemu.sh said why: MEM=0, ...)
+	echo "run-cachesim: refused before booting (run-qemu.sh status 2)" >&2
+	exit 2
+fi
 if [ "$rc" != 0 ]; then
 	echo "run-cachesim: the boot failed (run-qemu.sh status $rc); log: $outdir/serial.log" >&2
 	tail -20 "$outdir/serial.log" >&2

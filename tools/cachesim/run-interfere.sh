@@ -53,6 +53,10 @@ rc=0
 "$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" \
 	--log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
 elapsed=$(( $(date +%s) - start ))
+if [ "$rc" = 2 ]; then # refused before booting (run-qemu.sh said why: MEM=0, ...)
+	echo "run-interfere: refused before booting (run-qemu.sh status 2)" >&2
+	exit 2
+fi
 if [ "$rc" != 0 ]; then
 	echo "run-interfere: the boot failed (run-qemu.sh status $rc); log: $outdir/serial.log" >&2
 	tail -20 "$outdir/serial.log" >&2
