@@ -5,6 +5,7 @@
 #
 #   make run [MEM=256M] [SMP=1] [CMDLINE="page_color=off bench=fft"] [TIMEOUT=300]   boot in QEMU, print the log
 #            [SIM=off] [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64]   without / with this cache model (default on)
+#            (CMDLINE's parameter names are checked on the host first; CMDLINE_CHECK=off skips it)
 #   make test                                                  every test (host + QEMU boots)
 #   make iso                                                   build/pagecolor.iso for real PCs
 #   make gdb [GDBPORT=N]                                       QEMU stopped at kmain + gdb
@@ -62,6 +63,7 @@ help:
 	@echo "                                     and the model's summary (plots in build/run/), exit;"
 	@echo "                                     CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 the model; SIM=off: no model"
 	@echo "                                     (exit status: README, 'Exit status of make run')"
+	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
@@ -139,11 +141,13 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 # model's summary and plots in build/run/ after QEMU exits); SIM=off: plain.
 SIM ?= on
 ifeq ($(SIM),off)
-run: kernel
+run: kernel $(B)/cmdline-check
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@$(call cmdline_check,make run)
 	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 else ifeq ($(SIM),on)
-run: kernel cachesim
+run: kernel cachesim $(B)/cmdline-check
+	@$(call cmdline_check,make run)
 	@tools/cachesim/run-model.sh --size '$(CACHE_SIZE)' --ways '$(CACHE_WAYS)' --line '$(LINE)' --l1 '$(L1)' \
 		--mem '$(MEM)' --smp '$(SMP)' --timeout '$(TIMEOUT)' --log $(B)/run.log --outdir $(B)/run \
 		--cmdline "$$PAGECOLOR_CMDLINE"
@@ -155,8 +159,9 @@ endif
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
 # port: GDBPORT, else one derived from the user id (tools/gdb.sh).
-gdb: kernel deps-gdb
+gdb: kernel deps-gdb $(B)/cmdline-check
 	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@$(call cmdline_check,make gdb)
 	@tools/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
 
 # ---- host builds of mm/ and kernel/ ----------------------------------------
@@ -223,3 +228,4 @@ clean:
 -include tools/tsc-spread/tsc.mk
 -include tests/host/copy32/copy32.mk
 -include tools/qr/qr.mk
+-include tools/cmdline-check/cmdline-check.mk

@@ -444,8 +444,14 @@ u32 bench_interfere(const struct bench_config *cfg)
 		printk("@skip bench=interfere reason=too_few_colors\n");
 		return 0;
 	}
-	if (!placement_active->colors && bench_set_placement("binhop") < 0)
-		return 1;
+	if (!placement_active->colors) {
+		/* page_color=off or placement=buddy: partitions by color need colors */
+		printk("interfere: placement=%s places no colors; cache partitioning needs them: bench=interfere "
+		       "runs colored (binhop) anyway, placement=%s again after it\n",
+		       was, was);
+		if (bench_set_placement("binhop") < 0)
+			return 1;
+	}
 	marks_on = cfg->phase_marks && map_page(TASK_MARK_BASE, 0, true) == 0;
 	if (cfg->phase_marks && !marks_on)
 		printk("interfere: cannot map the task marker page; the simulator cannot tell the tasks apart\n");

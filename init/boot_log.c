@@ -7,6 +7,7 @@
 #include "arch/x86/tsc.h"
 #include "arch/x86/tsc_calc.h"
 #include "init/params.h"
+#include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "mm/color_count.h"
 #include "mm/mm_init.h"
@@ -17,6 +18,17 @@
 #include "mm/shuffle.h"
 
 extern char _kernel_start[], _kernel_end[];
+
+/* The command line as printed: every control byte as \xNN (cmdline_printable),
+ * so escape sequences in it never reach the reader's terminal and a newline
+ * in a quoted token cannot forge a record. Room for 8191 bytes, each 4. */
+static char shown_cmdline[4 * MULTIBOOT_CMDLINE_MAX + 1];
+
+static const char *printable_cmdline(const char *cmdline)
+{
+	cmdline_printable(shown_cmdline, sizeof(shown_cmdline), cmdline);
+	return shown_cmdline;
+}
 
 void boot_log_banner(void)
 {
@@ -36,7 +48,12 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, con
 	else
 		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");
 	cpuinfo_print(&boot_cpu);
-	printk("boot: loader \"%s\", command line \"%s\"\n", multiboot_loader_name(mbi), cmdline);
+	{
+		char loader[128];
+
+		cmdline_printable(loader, sizeof(loader), multiboot_loader_name(mbi));
+		printk("boot: loader \"%s\", command line \"%s\"\n", loader, printable_cmdline(cmdline));
+	}
 	console_describe(mbi);
 	tsc_print();
 
@@ -66,7 +83,7 @@ void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 	       boot_config.mm.cache_ways, page_colors, boot_config.seed, page_color_enabled ? "on" : "off",
 	       placement_name(), mm_shuffle_enabled ? "on" : "off", boot_config.mm.mm_ballast, boot_config.bench.max_ws,
 	       boot_config.bench.runs);
-	printk("@cmdline %s\n", cmdline);
+	printk("@cmdline %s\n", printable_cmdline(cmdline));
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);
 	mm_print_zones();

@@ -543,6 +543,10 @@ static int apply_value(struct kernel_param *p, const char *key, const char *valu
 				ksnprintf(why, sizeof(why), "empty item in the list");
 			return reject(p, key, value, why);
 		}
+		/* "none" means nothing: with other choices the line contradicts itself */
+		for (size_t i = 0; p->choices && p->choices[i] && i < 32; i++)
+			if (!strcmp(p->choices[i], "none") && (v & (1u << i)) && (v & ~(1u << i)))
+				return reject(p, key, value, "'none' cannot be combined with other choices");
 		store_u32(p, v);
 		return 0;
 	}
@@ -681,6 +685,72 @@ int cmdline_parse(const char *cmdline, struct kernel_param *params, size_t n)
 		first = false;
 	}
 	return rejected;
+}
+
+/* cmdline_each_unknown: see cmdline.h. */
+unsigned cmdline_each_unknown(const char *cmdline, struct kernel_param *params, size_t n,
+			      void (*fn)(const char *key, void *arg), void *arg)
+{
+	char tok[CMDLINE_TOKEN_MAX + 1], shown[CMDLINE_SHOWN_MAX];
+	const char *p = cmdline;
+	bool first = true;
+	unsigned unknown = 0;
+
+	if (!p)
+		return 0;
+	for (;;) {
+		size_t len;
+		char *eq;
+
+		while (is_sep(*p))
+			p++;
+		if (!*p)
+			break;
+		len = next_token(&p, tok, CMDLINE_TOKEN_MAX);
+		if (len == 0 || len > CMDLINE_TOKEN_MAX) {
+			first = first && len == 0;
+			continue;
+		}
+		tok[len] = '\0';
+		if (!(first && is_image_path(tok))) {
+			eq = strchr(tok, '=');
+			if (eq)
+				*eq = '\0';
+			if (!param_find(params, n, tok)) {
+				unknown++;
+				shown_token(shown, sizeof(shown), tok, NULL);
+				if (fn)
+					fn(shown, arg);
+			}
+		}
+		first = false;
+	}
+	return unknown;
+}
+
+/* cmdline_printable: see cmdline.h. */
+size_t cmdline_printable(char *out, size_t size, const char *s)
+{
+	size_t n = 0, stored = 0;
+
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[5];
+		size_t w = 1;
+
+		if (c < 0x20 || c == 0x7f)
+			w = (size_t)ksnprintf(esc, sizeof(esc), "\\x%02x", c);
+		else
+			esc[0] = (char)c;
+		if (stored == n && size && n + w < size) {
+			memcpy(out + n, esc, w);
+			stored += w;
+		}
+		n += w;
+	}
+	if (size)
+		out[stored] = '\0';
+	return n;
 }
 
 /* cmdline_print_help: see cmdline.h. Cannot fail. */

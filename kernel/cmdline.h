@@ -108,4 +108,23 @@ int parse_list(const char *s, const char *const *choices, u32 *mask, char *bad, 
 /* Formats a byte count compactly ("256K", "2M", "3G", or plain bytes). */
 void format_size(char *buf, size_t size, u32 bytes);
 
+/* cmdline_each_unknown: walks cmdline with cmdline_parse's own tokenizer
+ * and calls fn(key, arg) for every token whose name (the text before '=',
+ * printable: see cmdline_printable) no entry of params[0..n) has, i.e.
+ * every token cmdline_parse would reject as "unknown parameter". The
+ * loader's image path (first token) and tokens over 256 bytes are not
+ * names and are skipped. Applies nothing, prints nothing. Returns the
+ * number of unknown names (0 for a NULL line). Used by the host's check of
+ * `make run CMDLINE=` (tools/cmdline-check) before booting. */
+unsigned cmdline_each_unknown(const char *cmdline, struct kernel_param *params, size_t n,
+			      void (*fn)(const char *key, void *arg), void *arg);
+
+/* cmdline_printable: copies s into out (size bytes, NUL-terminated when
+ * size > 0) with every byte below 0x20 and 0x7f written as \xNN, the form
+ * the rejection messages use, so a command line echoed to the console
+ * cannot carry terminal escape sequences or split a record. Returns the
+ * length of the whole printable text (which may exceed size - 1: then out
+ * holds its start, cut at a whole character). */
+size_t cmdline_printable(char *out, size_t size, const char *s);
+
 #endif

@@ -12,10 +12,16 @@
 # The port: --port, else $GDBPORT, else 25000 + (user id mod 5000), as xv6
 # does, so users of one machine do not collide. When the port is already
 # taken, or QEMU does not start, or gdb is missing, it says so and exits 1.
-# QEMU is stopped whenever this script ends (gdb quit, error, SIGTERM/HUP).
+# QEMU is stopped whenever this script ends (gdb quit, error, SIGTERM/HUP,
+# SIGKILL: QEMU's parent-death signal) and when its parent dies.
 # Exit status: gdb's own (0 after a normal quit), 1 on the failures above,
 # 2 on bad usage. $GDB names the debugger (default gdb).
 set -uo pipefail
+# When whoever started this script dies (make killed, even by SIGKILL), it
+# gets SIGTERM and stops QEMU (setpriv --pdeathsig; exec keeps the pid).
+if [ "${PAGECOLOR_GDBSH_PID:-}" != "$$" ] && command -v setpriv >/dev/null 2>&1; then
+	PAGECOLOR_GDBSH_PID=$$ exec setpriv --pdeathsig TERM -- bash "$0" "$@"
+fi
 iso= elf= mem=256M port=${GDBPORT:-} gdb_args=()
 GDB=${GDB:-gdb}
 QEMU=${QEMU:-qemu-system-i386}
@@ -30,6 +36,22 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$iso" ] && [ -n "$elf" ] || { echo "gdb.sh: --iso ISO and --elf ELF are required" >&2; exit 2; }
+# MEM as tools/run-qemu.sh takes it through GRUB: N[K|M|G], at least 6M
+# (below it GRUB never starts; 0 would be QEMU's silent 128M default).
+if ! [[ "$mem" =~ ^([0-9]{1,9})([kKmMgG]?)$ ]]; then
+	echo "gdb.sh: memory size '$mem' (MEM=) rejected: accepted: N, NK, NM or NG (a bare N is MiB), e.g. 256M" >&2
+	exit 2
+fi
+mem_kib=$((10#${BASH_REMATCH[1]}))
+case ${BASH_REMATCH[2]} in
+'' | [mM]) mem_kib=$((mem_kib * 1024)) ;;
+[gG]) mem_kib=$((mem_kib * 1024 * 1024)) ;;
+esac
+if [ "$mem_kib" -lt 6144 ]; then
+	echo "gdb.sh: memory size '$mem' (MEM=) rejected: at least 6M boots through GRUB's ISO (below it GRUB" \
+		"never starts under SeaBIOS); accepted: N[K|M|G] from 6M" >&2
+	exit 2
+fi
 [ -n "$port" ] || port=$(($(id -u) % 5000 + 25000))
 if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$port" -lt 1024 ] || [ "$port" -gt 65535 ]; then
 	echo "gdb.sh: GDBPORT=$port rejected: accepted: a TCP port number from 1024 to 65535" >&2
@@ -56,7 +78,9 @@ fi
 
 log=$(dirname "$iso")/gdb-serial.log
 err=$(mktemp)
-"$QEMU" -accel tcg -m "$mem" -cdrom "$iso" -boot d -display none -no-reboot -serial "file:$log" -monitor none \
+pdeath=()
+command -v setpriv >/dev/null 2>&1 && pdeath=(setpriv --pdeathsig KILL --) # QEMU dies with this script
+"${pdeath[@]}" "$QEMU" -accel tcg -m "$mem" -cdrom "$iso" -boot d -display none -no-reboot -serial "file:$log" -monitor none \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 -S -gdb "tcp:127.0.0.1:$port" </dev/null >/dev/null 2>"$err" &
 qpid=$!
 stop_qemu() {

@@ -20,7 +20,11 @@
 # double quotes around a space) and the kernel undoes that, so the kernel
 # gets exactly the tokens of CMDLINE. A line this cannot carry (an
 # unterminated double quote, a control character such as a tab or newline
-# inside a token: GRUB would split it) is refused with a message, exit 2.
+# inside a token: GRUB would split it) is refused with a message, exit 2;
+# so is a line longer than the kernel reads (MULTIBOOT_CMDLINE_MAX - 1 bytes,
+# arch/x86/multiboot.h, counted as GRUB re-quotes it, with qemu_exit=0xf4
+# in mode run): the kernel would read its start only, and the qemu_exit=
+# at its end would be lost (QEMU then runs until its time-out).
 set -euo pipefail
 shopt -u patsub_replacement 2>/dev/null || true
 export LC_ALL=C
@@ -29,7 +33,8 @@ mode=$1 iso=$2 kernel=$3 args=${4:-}
 # grub_words CMDLINE: prints the tokens of CMDLINE, each in GRUB single
 # quotes, separated by spaces; exit 2 with a message when it cannot.
 grub_words() {
-	local s=$1 i=0 n=${#1} c next tok= intok=0 quoted=0 out= ctl=$'[\x01-\x1f\x7f]'
+	local s=$1 i=0 n=${#1} c next tok= intok=0 quoted=0 out= ctl=$'[\x01-\x1f\x7f]' q
+	kernel_len=0
 	while :; do
 		c=${s:i:1}
 		if [ $i -ge "$n" ] || { [ $quoted = 0 ] && [[ "$c" == [$' \t\n\r'] ]]; }; then
@@ -39,6 +44,10 @@ grub_words() {
 					return 2
 				fi
 				out+="${out:+ }'${tok//\'/\'\\\'\'}'"
+				# as GRUB passes it: a \ before \ " ', "..." around a space
+				q=${tok//[^\\\"\']/}
+				kernel_len=$((kernel_len + (kernel_len ? 1 : 0) + ${#tok} + ${#q}))
+				[[ "$tok" != *' '* ]] || kernel_len=$((kernel_len + 2))
 			fi
 			tok= intok=0
 			[ $i -ge "$n" ] && break
@@ -68,7 +77,17 @@ grub_words() {
 	printf '%s' "$out"
 }
 
-words=$(grub_words "$args") || exit 2
+grub_words "$args" >"${TMPDIR:-/tmp}/mkiso-words.$$" || { rm -f "${TMPDIR:-/tmp}/mkiso-words.$$"; exit 2; }
+words=$(<"${TMPDIR:-/tmp}/mkiso-words.$$")
+rm -f "${TMPDIR:-/tmp}/mkiso-words.$$"
+# The length the kernel will get, against what it reads.
+max=$(sed -n 's/^#define MULTIBOOT_CMDLINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' "$(dirname "$0")/../arch/x86/multiboot.h")
+max=$((${max:-8192} - 1))
+[ "$mode" != run ] || kernel_len=$((kernel_len + (kernel_len ? 1 : 0) + 14)) # qemu_exit=0xf4
+if [ "$kernel_len" -gt "$max" ]; then
+	echo "mkiso.sh: CMDLINE refused: the kernel would get $kernel_len bytes (as GRUB passes it$([ "$mode" != run ] || echo ", with qemu_exit=0xf4")), but it reads at most $max: the rest would be lost$([ "$mode" != run ] || echo ", qemu_exit= with it, and QEMU would run until its time-out")" >&2
+	exit 2
+fi
 dir=$(dirname "$iso")/iso-$(basename "$iso" .iso)
 mkdir -p "$dir/boot/grub"
 cfg=$(mktemp)

@@ -244,9 +244,9 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 		return 1;
 	}
 	want = MIN(madt.nr_cpus, NR_CPUS);
-	if (madt.nr_cpus > NR_CPUS)
-		printk("smp: this kernel runs at most %u CPUs; the other %u are not started\n", NR_CPUS,
-		       madt.nr_cpus - NR_CPUS);
+	if (madt.nr_cpus + madt.ignored > NR_CPUS) /* the ones not read are not started either */
+		printk("smp: this kernel runs at most %u CPUs; the other %u of the %u listed are not started\n",
+		       NR_CPUS, madt.nr_cpus + madt.ignored - NR_CPUS, madt.nr_cpus + madt.ignored);
 	if (max_cpus_given && max_cpus < want) {
 		printk("smp: smp=%u: starting %u of %u CPUs\n", max_cpus, max_cpus, want);
 		want = max_cpus;

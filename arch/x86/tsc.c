@@ -128,22 +128,17 @@ static u32 read_ref(const struct ref_timer *t, u64 *tsc)
 	return v;
 }
 
-/* True when the timer moves forward in small steps: at least 4 changes
- * within 200000 reads, each less than a quarter of its range. */
+static u32 ref_read(void *ctx)
+{
+	return ((const struct ref_timer *)ctx)->read();
+}
+
+/* True when the timer counts (tsc_timer_counts: 4 small forward steps
+ * within 200000 reads; a step over a quarter of its range, a vCPU stopped
+ * by a loaded host, is skipped, not judged). */
 static bool timer_counts(const struct ref_timer *t)
 {
-	u32 prev = t->read() & t->mask, changes = 0;
-
-	for (u32 i = 0; i < 200000 && changes < 4; i++) {
-		u32 now = t->read() & t->mask;
-		if (now == prev)
-			continue;
-		if (((now - prev) & t->mask) > t->mask / 4)
-			return false;
-		changes++;
-		prev = now;
-	}
-	return changes >= 4;
+	return tsc_timer_counts(ref_read, (void *)t, t->mask, 200000);
 }
 
 /* One window of about TSC_WINDOW_MS: its kHz, or 0 when the timer stopped

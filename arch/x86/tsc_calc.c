@@ -40,6 +40,27 @@ static bool is_intel(const struct tsc_cpuid_leaves *l)
 	return !strcmp(l->vendor, "GenuineIntel");
 }
 
+/* tsc_timer_counts: see tsc_calc.h. */
+bool tsc_timer_counts(u32 (*read)(void *ctx), void *ctx, u32 mask, u32 max_reads)
+{
+	u32 prev = read(ctx) & mask, small = 0, large = 0;
+
+	for (u32 i = 0; i < max_reads && small < 4; i++) {
+		u32 now = read(ctx) & mask;
+
+		if (now == prev)
+			continue;
+		if (((now - prev) & mask) > mask / 4) {
+			if (++large > TSC_COUNTS_MAX_JUMPS)
+				return false;
+		} else {
+			small++;
+		}
+		prev = now;
+	}
+	return small >= 4;
+}
+
 u32 tsc_crystal_hz_for_model(u32 family, u32 model)
 {
 	if (family != 6)

@@ -103,6 +103,21 @@ enum tsc_source tsc_cpuid_pick(const struct tsc_cpuid_leaves *l, u32 *khz, char 
  * window at 20 GHz against a 1 GHz timer is 4e17: it does). */
 u32 tsc_window_khz(u64 tsc_cycles, u64 ref_ticks, u32 ref_hz);
 
+/* Steps larger than a quarter of the range tolerated before a timer is
+ * judged not counting (tsc_timer_counts). */
+#define TSC_COUNTS_MAX_JUMPS 8
+
+/* tsc_timer_counts: true when a reference timer (PIT, HPET, ACPI PM
+ * timer) counts: read(ctx) & mask (a counter that wraps at mask + 1, read
+ * up to max_reads times) moves forward in at least 4 steps each smaller
+ * than a quarter of its range. A larger step is skipped, not judged: the
+ * (virtual) CPU may have stood still between two reads while the timer went
+ * on (a loaded host stops QEMU's vCPU thread for tens of ms; a quarter of
+ * the PIT's range is 13.7 ms), so only more than TSC_COUNTS_MAX_JUMPS of
+ * them before 4 small steps, or fewer than 4 small steps in max_reads
+ * reads (a missing timer reads constant), mean "does not count". */
+bool tsc_timer_counts(u32 (*read)(void *ctx), void *ctx, u32 mask, u32 max_reads);
+
 /* Median and spread of window results. */
 struct tsc_stats {
 	u32 n;		/* windows counted (the nonzero ones) */

@@ -3,6 +3,7 @@
 given kernel command line and boot it in qemu-system-i386 (TCG), returning the
 serial log and the exit status of tools/run-qemu.sh."""
 import os
+import shutil
 import subprocess
 import hashlib
 import pytest
@@ -45,7 +46,20 @@ class Boot:
         return z
 
 
-def boot(mem, cmdline, timeout=240, extra=()):
+# Time-outs of the boots are bounds against a hang, set far above what a boot
+# takes on an idle host (TCG boots here take 1-60 s): both cores of a busy
+# host (make test beside other work) make them several times slower, and
+# no test may depend on the host's speed.
+BOOT_TIMEOUT = 900
+
+
+def die_with_parent(cmd):
+    """cmd prefixed so that it gets SIGTERM when the test process dies
+    (`timeout` then stops its QEMU): a killed test run leaves no QEMU."""
+    return ["setpriv", "--pdeathsig", "TERM", "--", *cmd] if shutil.which("setpriv") else list(cmd)
+
+
+def boot(mem, cmdline, timeout=BOOT_TIMEOUT, extra=()):
     """Boots the kernel with cmdline under -m mem; returns a Boot."""
     assert os.path.exists(KERNEL), "build the kernel first (make kernel)"
     tag = hashlib.sha1(cmdline.encode()).hexdigest()[:10]

@@ -20,6 +20,7 @@ import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 KERNEL_HI = os.path.join(ROOT, "build", "kernel-hiboot.elf")
+from conftest import BOOT_TIMEOUT, die_with_parent  # noqa: E402
 ARGS = "bench=none qemu_exit=0xf4"
 LOW_MAP = 896 << 20
 
@@ -29,13 +30,13 @@ def hiboot_kernel():
     subprocess.run(["make", "-s", "build/kernel-hiboot.elf"], cwd=ROOT, check=True)
 
 
-def boot_high(mem, extra="", timeout=400):
+def boot_high(mem, extra="", timeout=BOOT_TIMEOUT):
     """Boots kernel-hiboot.elf with -m mem; returns (exit status, log lines)."""
     cmd = ["timeout", str(timeout), "qemu-system-i386", "-accel", "tcg", "-m", mem,
            "-kernel", KERNEL_HI, "-append", f"{ARGS} {extra}".strip(),
            "-display", "none", "-no-reboot", "-serial", "stdio", "-monitor", "none",
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
-    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    p = subprocess.run(die_with_parent(cmd), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, text=True, errors="replace")
     return p.returncode, p.stdout.splitlines()
 

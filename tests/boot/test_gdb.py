@@ -49,7 +49,7 @@ def iso():
     return ISO
 
 
-def gdb_sh(iso, port, *gdb_args, env=None, timeout=180):
+def gdb_sh(iso, port, *gdb_args, env=None, timeout=600):
     e = dict(os.environ, **(env or {}))
     return subprocess.run([GDB_SH, "--iso", iso, "--elf", ELF, "--mem", "32M", "--port", str(port), "--",
                            *gdb_args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -106,7 +106,7 @@ def test_default_port_from_the_user_id(iso):
             pytest.skip(f"port {port} is used by something else here")
         s.listen(1)
         p = subprocess.run([GDB_SH, "--iso", iso, "--elf", ELF, "--", "-batch"], stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, timeout=60)
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, timeout=300)
     assert p.returncode == 1
     assert f"TCP port {port} is already in use" in p.stdout
 
@@ -117,7 +117,7 @@ def test_make_gdb_target():
     port = free_port()
     p = subprocess.run(["make", "--no-print-directory", "gdb", f"GDBPORT={port}", "MEM=32M",
                         "CMDLINE=bench=none"], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True, timeout=300)
+                       stderr=subprocess.STDOUT, text=True, timeout=900)
     assert p.returncode == 0, p.stdout[-3000:]
     assert f"gdb server on 127.0.0.1:{port}" in p.stdout
     assert "Breakpoint 1, kmain (" in p.stdout

@@ -6,10 +6,10 @@ says why. Two boots, about 12 s."""
 import os
 import subprocess
 
-from conftest import BUILD, KERNEL, ROOT, Boot
+from conftest import BOOT_TIMEOUT, BUILD, KERNEL, ROOT, Boot
 
 
-def boot_smp(cmdline, smp, cpu=None, machine=None, timeout=180):
+def boot_smp(cmdline, smp, cpu=None, machine=None, timeout=BOOT_TIMEOUT):
     assert os.path.exists(KERNEL), "build the kernel first (make kernel)"
     log_path = os.path.join(BUILD, "test-iso", f"smp-{smp}-{cpu or 'default'}.log")
     os.makedirs(os.path.dirname(log_path), exist_ok=True)

@@ -54,12 +54,30 @@ def test_log_ends_with_summary_rejections_final(run):
     assert len(end) - 4 <= 22  # the summary fits the screen with @final and SUCCESS
 
 
+def decimals(text):
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def agrees(cell, record):
+    """The cell is the record's value at the cell's printed precision (the
+    summary prints fewer decimals for wide ratios: "71.32" for a record's
+    "71.319", "10.52" for "10.525"); both are rounded from one value."""
+    half = 0.5 * 10 ** -decimals(cell) + 0.5 * 10 ** -decimals(record)
+    return abs(float(cell) - float(record)) <= half + 1e-9
+
+
+def test_agrees_at_printed_precision():
+    # the failing inputs of a loaded host (colored runs preempted: wide ratios)
+    assert agrees("71.32", "71.319") and agrees("10.52", "10.525") and agrees("0.982", "0.982")
+    assert not agrees("71.33", "71.319") and not agrees("10.54", "10.525") and not agrees("0.983", "0.981")
+
+
 def test_cells_agree_with_ratio_records(run):
     b = run
-    res = {}
+    med = {}
     for r in b.records("result"):
         col = r.get("pattern", "fft")
-        res[(col, int(r["ws"]), r["color"])] = float(r["median"])
+        med[(col, int(r["ws"]), r["color"])] = r["median"]
     ratios = {(r.get("pattern", "fft"), int(r["ws"])): r for r in b.records("ratio")}
     # every stride size in both patterns, the FFT from 1024 points (16 KiB)
     assert set(ratios) == {(p, ws) for p in ("seq", "rand") for ws in SIZES} | {("fft", ws) for ws in SIZES
@@ -72,13 +90,23 @@ def test_cells_agree_with_ratio_records(run):
         assert len(cells) == len(cols), line
         for col, (ratio, lo, hi, mark) in zip(cols, cells):
             rec = ratios[(col, ws)]
-            # the record's ratio is the ratio of the @result medians
-            assert float(rec["ratio"]) == pytest.approx(res[(col, ws, "on")] / res[(col, ws, "off")], abs=6e-4)
-            assert (ratio, lo, hi) == (rec["ratio"], rec["lo"], rec["hi"])
-            assert float(lo) <= float(hi)
+            # the record's ratio is the ratio of the @result medians, each
+            # rounded as printed (relative errors add up: wide ratios under load)
+            on, off = med[(col, ws, "on")], med[(col, ws, "off")]
+            want = float(on) / float(off)
+            tol = want * (0.5 * 10 ** -decimals(on) / float(on) + 0.5 * 10 ** -decimals(off) / float(off))
+            assert abs(float(rec["ratio"]) - want) <= tol + 0.5 * 10 ** -decimals(rec["ratio"]) + 1e-9, (rec, on, off)
+            for c, k in ((ratio, "ratio"), (lo, "lo"), (hi, "hi")):
+                assert agrees(c, rec[k]), (line, rec)
+            assert float(rec["lo"]) <= float(rec["ratio"]) <= float(rec["hi"]), rec
             assert rec["runs_on"] == rec["runs_off"] == "5" and rec["level"] == "0.968"
             assert (mark == " ~") == (rec["includes_one"] == "yes")
-            assert (mark == " ~") == (float(lo) <= 1 <= float(hi))
+            # the record's bounds are rounded too: 1 within them, to their precision
+            half = 0.5 * 10 ** -decimals(rec["lo"])
+            if rec["includes_one"] == "yes":
+                assert float(rec["lo"]) - half <= 1 <= float(rec["hi"]) + half, rec
+            else:
+                assert float(rec["lo"]) + half >= 1 or float(rec["hi"]) - half <= 1, rec
 
 
 def test_counters_not_available_under_tcg_said_once(run, booter):
@@ -105,5 +133,5 @@ def test_summary_qr_code_on_the_framebuffer():
     import sys
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     r = subprocess.run([sys.executable, os.path.join(root, "tests", "matrix", "run_matrix.py"), "--only",
-                        "uefi-q35-1G-core2duo-noserial"], capture_output=True, text=True, timeout=300)
+                        "uefi-q35-1G-core2duo-noserial"], capture_output=True, text=True, timeout=1200)
     assert r.returncode == 0 and "1 passed, 0 failed" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]

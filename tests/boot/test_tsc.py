@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import Boot, BUILD, KERNEL, ROOT
+from conftest import BOOT_TIMEOUT, Boot, BUILD, KERNEL, ROOT, die_with_parent
 
 QUICK = "selftest=off seed=7 bench=stride bench_min=4K bench_max=16K bench_runs=1 bench_modes=on"
 TSC_RE = re.compile(r"^tsc: (\d+) kHz from (.+?) \((\d+) windows of 10 ms, spread (\d+\.\d{3})%(?:[^)]*)\)(.*)$")
@@ -71,21 +71,22 @@ def check_no_source(b):
     return why[0]
 
 
-def boot_kernel(qemu, machine, cmdline, mem="64M", timeout=120):
+def boot_kernel(qemu, machine, cmdline, mem="64M", timeout=BOOT_TIMEOUT):
     """QEMU's own Multiboot loader (-kernel): no GRUB, no video info."""
     log_path = os.path.join(BUILD, "test-iso", f"kernel-{machine.replace(',', '_').replace('=', '')}.log")
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
     cmd = ["timeout", str(timeout), qemu, "-accel", "tcg", "-M", machine, "-m", mem, "-kernel", KERNEL,
            "-append", cmdline + " qemu_exit=0xf4", "-display", "none", "-serial", "stdio", "-monitor", "none",
            "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace")
+    p = subprocess.run(die_with_parent(cmd), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       errors="replace")
     with open(log_path, "w") as f:
         f.write(p.stdout)
     # isa-debug-exit: 0x10 (success) gives status 33
     return Boot(p.stdout.replace("\r", ""), 0 if p.returncode == 33 else p.returncode)
 
 
-def boot_uefi(cmdline, machine, mem="256M", timeout=240):
+def boot_uefi(cmdline, machine, mem="256M", timeout=BOOT_TIMEOUT):
     iso = os.path.join(BUILD, "test-iso", "tsc-uefi.iso")
     os.makedirs(os.path.dirname(iso), exist_ok=True)
     subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", iso, KERNEL, cmdline], check=True)

@@ -52,7 +52,7 @@ class SimBoot:
         return self.log[-n:]
 
 
-def boot(name, cmdline, plugin_args, mem="128M", timeout=600):
+def boot(name, cmdline, plugin_args, mem="128M", timeout=1800):  # against a hang: a loaded host is slower
     """Boots with cmdline and `-plugin libcachesim.so,<plugin_args>,maxphys=<mem>,out=...`
     (maxphys: a framebuffer the kernel maps uncached is RAM-backed in QEMU;
     its accesses must not go through the cache model).

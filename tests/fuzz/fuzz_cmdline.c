@@ -180,6 +180,43 @@ static void check_size(const char *s)
 	CHECK(parse_size(buf, &w) == 0 && w == v);
 }
 
+/* The host check's name walk (cmdline_each_unknown): names only, each
+ * printable, no more than cmdline_parse rejected, nothing printed or
+ * applied. cmdline_printable: no control byte out, the length said. */
+static unsigned unknown_seen;
+
+static void on_unknown(const char *key, void *arg)
+{
+	(void)arg;
+	unknown_seen++;
+	for (const char *k = key; *k; k++)
+		CHECK((unsigned char)*k >= 0x20 && *k != 0x7f);
+}
+
+static void check_unknown_and_printable(const char *line, struct kernel_param *params, const struct vals *v,
+					unsigned rejected)
+{
+	struct vals before = *v;
+	unsigned long calls = sink_calls;
+	size_t n = strlen(line), whole, cut;
+	char *out = malloc(4 * n + 1), small[16];
+
+	unknown_seen = 0;
+	CHECK(cmdline_each_unknown(line, params, NPARAMS, on_unknown, NULL) == unknown_seen);
+	CHECK(unknown_seen <= rejected);
+	CHECK(sink_calls == calls);
+	CHECK(!memcmp(&before, v, sizeof(before)));
+	if (!out)
+		return;
+	whole = cmdline_printable(out, 4 * n + 1, line);
+	CHECK(whole == strlen(out) && whole >= n && whole <= 4 * n);
+	for (size_t i = 0; i < whole; i++)
+		CHECK((unsigned char)out[i] >= 0x20 && out[i] != 0x7f);
+	cut = cmdline_printable(small, sizeof(small), line);
+	CHECK(cut == whole && strlen(small) < sizeof(small) && !strncmp(small, out, strlen(small)));
+	free(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -220,6 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	check_u32(line);
 	check_size(line);
+	check_unknown_and_printable(line, params, &v, (unsigned)rejected);
 
 	console_unregister_all();
 	free(line);

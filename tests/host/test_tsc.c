@@ -859,9 +859,67 @@ static void test_rsdp_in_memory_map(void **state)
 	assert_int_equal(acpi_find_rsdp_mmap(test_map, NULL, mm, 0, &r), -1);
 }
 
+/* A scripted timer: the values of steps[], then the last one again. */
+struct script {
+	const u32 *v;
+	u32 n, i;
+};
+
+static u32 script_read(void *ctx)
+{
+	struct script *s = ctx;
+	u32 v = s->v[s->i < s->n ? s->i : s->n - 1];
+
+	s->i++;
+	return v;
+}
+
+static bool counts(const u32 *v, u32 n, u32 mask)
+{
+	struct script s = { v, n, 0 };
+
+	return tsc_timer_counts(script_read, &s, mask, 200000);
+}
+
+/* The failing input of a loaded host (the PIT judged "does not count" on 2
+ * busy cores): QEMU's vCPU thread stopped 17 ms between two reads while the
+ * PIT went on, one step of 20000 ticks in the middle of small ones. */
+static void test_timer_counts_despite_a_stopped_vcpu(void **state)
+{
+	static const u32 preempted[] = { 100, 101, 20101, 20102, 20104, 20105 };
+	static const u32 wrapped[] = { 65530, 65533, 2, 40000, 40003, 40005 }; /* wraps, one jump */
+	u32 many[2 + 2 * TSC_COUNTS_MAX_JUMPS + 4];
+	u32 n = 0, v = 0;
+	(void)state;
+
+	assert_true(counts(preempted, ARRAY_SIZE(preempted), 0xFFFF));
+	assert_true(counts(wrapped, ARRAY_SIZE(wrapped), 0xFFFF));
+	/* up to TSC_COUNTS_MAX_JUMPS jumps before the 4 small steps: counts */
+	many[n++] = v;
+	for (u32 j = 0; j < TSC_COUNTS_MAX_JUMPS; j++)
+		many[n++] = (v += 30000) & 0xFFFF;
+	for (u32 j = 0; j < 4; j++)
+		many[n++] = (v += 3) & 0xFFFF;
+	assert_true(counts(many, n, 0xFFFF));
+}
+
+static void test_timer_does_not_count(void **state)
+{
+	static const u32 none[] = { 0 };	   /* no PIT: 0xFFFF flipped, constant */
+	static const u32 three[] = { 1, 2, 3, 4 }; /* stops after 3 steps */
+	static const u32 noise[] = { 0, 30000, 60000, 24464, 54464, 18928, 48928, 13392, 43392, 7856, 37856, 2320 };
+	(void)state;
+
+	assert_false(counts(none, ARRAY_SIZE(none), 0xFFFF));
+	assert_false(counts(three, ARRAY_SIZE(three), 0xFFFF));
+	assert_false(counts(noise, ARRAY_SIZE(noise), 0xFFFF)); /* only jumps: more than the tolerated */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timer_counts_despite_a_stopped_vcpu),
+		cmocka_unit_test(test_timer_does_not_count),
 		cmocka_unit_test(test_leaf15_crystal_from_model_table),
 		cmocka_unit_test(test_leaf15_crystal_in_ecx),
 		cmocka_unit_test(test_leaf15_atom_crystals),

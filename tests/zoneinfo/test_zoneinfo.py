@@ -264,3 +264,24 @@ def test_usage_errors_exit_2(args):
 def test_help_exits_0():
     r = run(["--help"])
     assert r.returncode == 0 and "usage: zoneinfo" in r.stdout
+
+
+@pytest.mark.parametrize("line,placement,coloring", [
+    ("placement=buddy", "buddy", False),               # was accepted and ignored: binhop, coloring on
+    ("placement=vacolor page_color=off", "vacolor", True),  # placement= wins, as in the kernel
+    ("page_color=off", "buddy", False),
+])
+def test_cmdline_placement_is_honoured(line, placement, coloring):
+    r = run(["--json", "--cmdline", line, str(MAPS / "tiny.map")])
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["placement"] == placement and out["page_color"] is coloring
+    assert "ignored" not in r.stderr
+
+
+def test_cmdline_parameters_it_does_not_model_are_said_ignored():
+    r = run(["--cmdline", "bench=stride seed=3 cache_size=1M", str(MAPS / "tiny.map")])
+    assert r.returncode == 0, r.stderr
+    said = [l for l in r.stderr.splitlines() if l.startswith("zoneinfo: ") and " ignored: " in l]
+    assert [l.split("=")[0] for l in said] == ["zoneinfo: seed", "zoneinfo: bench"], r.stderr
+    assert not any("cache_size" in l.split(" ignored")[0] for l in said)

@@ -42,7 +42,8 @@ CACHESIM_TASKS  := $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/task_attr.h
 
 .PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
-cachesim: $(CACHESIM_OUT)/libcachesim.so
+# the scripts judge their own values with the kernel's parser (build/cmdline-check)
+cachesim: $(CACHESIM_OUT)/libcachesim.so $(B)/cmdline-check
 
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
@@ -76,8 +77,9 @@ RUNS       ?= 5
 L1         ?= 32K
 SEED       ?=
 
-run-cachesim: kernel cachesim
+run-cachesim: kernel cachesim $(B)/cmdline-check
 	@tools/deps.sh cachesim
+	@$(call cmdline_check,make run-cachesim)
 	@$(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED)) \
 		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") \
@@ -86,15 +88,17 @@ run-cachesim: kernel cachesim
 POLICIES  ?= buddy,binhop,vacolor,bestbin,random
 WORKLOADS ?= stride,fft,triad,sparse,reuse
 
-run-policies: kernel cachesim
+run-policies: kernel cachesim $(B)/cmdline-check
 	@tools/deps.sh cachesim
+	@$(call cmdline_check,make run-policies)
 	@$(CACHESIM_DIR)/run-policies.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) --policies $(POLICIES) \
 		--bench $(WORKLOADS) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
 .PHONY: run-interfere
-run-interfere: kernel cachesim
+run-interfere: kernel cachesim $(B)/cmdline-check
 	@tools/deps.sh cachesim
+	@$(call cmdline_check,make run-interfere)
 	@$(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 

@@ -62,8 +62,17 @@ outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B}
 mkdir -p "$outdir"
 kernel=$root/build/kernel.elf
 plugin=$root/build/cachesim/libcachesim.so
-for f in "$kernel" "$plugin"; do
-	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make kernel cachesim)" >&2; exit 2; }
+check=$root/build/cmdline-check
+for f in "$kernel" "$plugin" "$check"; do
+	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make kernel cachesim build/cmdline-check)" >&2; exit 2; }
+done
+# The kernel parameters this script composes from its options, judged by
+# the kernel's own parser before booting (a value the kernel would reject,
+# e.g. RUNS=0, would cost a boot and then be replaced by its default).
+for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "CACHE_SIZE=$size (--size)|cache_size=$size" \
+	"CACHE_WAYS=$ways (--ways)|cache_ways=$ways" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
+	${seed:+"SEED=$seed (--seed)|seed=$seed"}; do
+	"$check" --values --what "run-cachesim.sh: ${pv%%|*}" -- "${pv#*|}" || exit 2
 done
 
 cmdline="bench=$bench cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$max_b"
@@ -86,6 +95,10 @@ rc=0
 	${icount:+--icount "$icount"} --log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
 elapsed=$(( $(date +%s) - start ))
 echo "$elapsed" >"$outdir/elapsed.txt"
+if [ "$rc" = 2 ]; then # refused before booting (run-qemu.sh said why: MEM=0, ...)
+	echo "run-cachesim: refused before booting (run-qemu.sh status 2)" >&2
+	exit 2
+fi
 if [ "$rc" != 0 ]; then
 	echo "run-cachesim: the boot failed (run-qemu.sh status $rc); log: $outdir/serial.log" >&2
 	tail -20 "$outdir/serial.log" >&2

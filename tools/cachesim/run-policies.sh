@@ -60,6 +60,11 @@ rc=0
 	--seed "$seed" --bench "$bench" --timeout "$timeout" --outdir "$outdir" \
 	--cmdline "bench_policies=$policies${extra:+ $extra}" >"$outdir/run-cachesim.txt" 2>&1 || rc=$?
 if [ ! -s "$outdir/sim.txt" ] || ! grep -q '^@final' "$outdir/serial.log" 2>/dev/null; then
+	if [ "$rc" = 2 ]; then # refused before booting: say why
+		cat "$outdir/run-cachesim.txt" >&2
+		echo "run-policies: refused before booting (run-cachesim.sh status 2)" >&2
+		exit 2
+	fi
 	echo "run-policies: the boot failed (run-cachesim.sh status $rc); see $outdir/run-cachesim.txt" >&2
 	tail -20 "$outdir/run-cachesim.txt" >&2
 	exit 1

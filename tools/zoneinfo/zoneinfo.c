@@ -46,6 +46,7 @@
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement.h"
 #include "mm/shuffle.h"
 #include "kernel/mwc.h"
 #include "arch/x86/arch.h"
@@ -263,8 +264,9 @@ static void print_text(const struct e820_table *raw, const struct e820_table *ma
 		printf("\n");
 	}
 	format_size(size, sizeof(size), boot_config.mm.cache_size);
-	printf("colors %u (cache_size %s, cache_ways %u), coloring %s, mm_shuffle %s", page_colors, size,
-	       boot_config.mm.cache_ways, page_color_enabled ? "on" : "off", mm_shuffle_enabled ? "on" : "off");
+	printf("colors %u (cache_size %s, cache_ways %u), coloring %s, placement %s, mm_shuffle %s", page_colors, size,
+	       boot_config.mm.cache_ways, page_color_enabled ? "on" : "off", placement_name(),
+	       mm_shuffle_enabled ? "on" : "off");
 	if (mm_shuffle_enabled)
 		printf(", ballast %u pages", mm_ballast_pages);
 	printf("\n");
@@ -304,11 +306,37 @@ static void print_json(const struct e820_table *raw, const struct e820_table *ma
 	       free_pages);
 	printf("  \"colors\": %u, \"cache_size\": %u, \"cache_ways\": %u, \"page_color\": %s,\n", page_colors,
 	       boot_config.mm.cache_size, boot_config.mm.cache_ways, page_color_enabled ? "true" : "false");
+	printf("  \"placement\": \"%s\",\n", placement_name());
 	printf("  \"mm_shuffle\": %s, \"ballast_pages\": %u\n}\n", mm_shuffle_enabled ? "true" : "false",
 	       mm_shuffle_enabled ? mm_ballast_pages : 0);
 }
 
 /* ---- main ---------------------------------------------------------------- */
+
+/* The parameters that reach mm_init (struct mm_config): the others (bench=,
+ * smp=, seed=, ...) set what the kernel does after it, which this tool does
+ * not model; a given one is said ignored on stderr, never silently. */
+static void said_unused(void)
+{
+	static const char *const used[] = { "page_color", "placement",	       "cache_size", "cache_ways", "mm_shuffle",
+					    "mm_ballast", "mobility_grouping", "mm_debug",   "compaction", NULL };
+
+	for (size_t i = 0; i < boot_param_count; i++) {
+		const struct kernel_param *p = &boot_params[i];
+		size_t u;
+
+		if (!p->name || !p->given)
+			continue;
+		for (u = 0; used[u] && strcmp(used[u], p->name); u++)
+			;
+		if (!used[u])
+			fprintf(stderr,
+				"zoneinfo: %s= ignored: it has no effect on the zones and free lists zoneinfo builds "
+				"(it reads page_color, placement, cache_size, cache_ways, mm_shuffle, mm_ballast, "
+				"mobility_grouping, mm_debug, compaction)\n",
+				p->name);
+	}
+}
 
 static int usage(FILE *out, int status)
 {
@@ -341,8 +369,13 @@ int main(int argc, char **argv)
 	}
 	console_register(stderr_console);
 	boot_config.mm.mm_shuffle = false; /* deterministic unless asked */
-	if (cmdline)
+	if (cmdline) {
 		params_parse(cmdline);
+		said_unused();
+		/* as the kernel's boot does (init/defaults.c): placement= wins */
+		boot_config.mm.placement_given = param_given("placement");
+		boot_config.mm.page_color_given = param_given("page_color");
+	}
 
 	if (fname && strcmp(fname, "-")) {
 		f = fopen(fname, "r");

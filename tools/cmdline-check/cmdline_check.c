@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/* tools/cmdline-check/cmdline_check.c - checks a kernel command line on the
+ * host, before booting, with the kernel's own parser and parameter table
+ * (kernel/cmdline.c, init/params.c, built for the host as tools/zoneinfo is).
+ *
+ *   cmdline-check [--what TEXT] [--values] [--] "LINE"
+ *
+ * Names: a token whose name the kernel does not know is refused (exit 2),
+ * with the closest known name ("did you mean ...?") and how to pass the line
+ * unchecked (CMDLINE_CHECK=off): the kernel would ignore such a token and
+ * run everything with its defaults, often minutes of benchmarks, before its
+ * own end-of-run report said so.
+ * Values stay the kernel's to judge (on a real PC it keeps its defaults and
+ * says so): the kernel's own messages for the values it will reject are
+ * printed as a note, and the exit status is 0. With --values (for the
+ * parameters a tool composes itself from its options, e.g. RUNS= into
+ * bench_runs=) a rejected value is refused too (exit 2).
+ * Messages go to stderr, each starting with TEXT (default "make run").
+ * Exit status: 0 accepted, 2 refused or bad usage. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init/params.h"
+#include "kernel/cmdline.h"
+#include "kernel/printk.h"
+
+static const char *what = "make run";
+
+/* The kernel's messages, gathered (printk hands them over in chunks). */
+static char *out;
+static size_t out_len, out_cap;
+
+static void gather(const char *s, size_t n)
+{
+	if (out_len + n + 1 > out_cap) {
+		out_cap = (out_len + n + 1) * 2;
+		out = realloc(out, out_cap);
+		if (!out) {
+			perror("cmdline-check");
+			exit(2);
+		}
+	}
+	memcpy(out + out_len, s, n);
+	out_len += n;
+	out[out_len] = '\0';
+}
+
+/* Edit distance (insertions, deletions, substitutions) of a and b, both at
+ * most 256 bytes (tokens are). */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[258];
+
+	if (la > 256 || lb > 256)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* The known name closest to key: within a third of its length (at least
+ * 2 edits), or one that contains key or is contained in it (4+ bytes).
+ * NULL when none is close. */
+static const char *closest_of(const char *key, const char *(*name_at)(size_t i, const void *set), const void *set,
+			      size_t count)
+{
+	const char *best = NULL;
+	size_t best_d = (size_t)-1, limit = strlen(key) / 3;
+
+	if (limit < 2)
+		limit = 2;
+	for (size_t i = 0; i < count; i++) {
+		const char *name = name_at(i, set);
+		size_t d;
+
+		if (!name)
+			continue;
+		d = distance(key, name);
+		if (d > limit && strlen(key) >= 4 && strlen(name) >= 4 && (strstr(name, key) || strstr(key, name)))
+			d = limit; /* "colour" in "page_colour" ... */
+		if (d <= limit && d < best_d) {
+			best = name;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+static const char *param_name_at(size_t i, const void *set)
+{
+	(void)set;
+	return boot_params[i].name;
+}
+
+static const char *choice_at(size_t i, const void *set)
+{
+	return ((const char *const *)set)[i];
+}
+
+static const char *closest(const char *key)
+{
+	return closest_of(key, param_name_at, NULL, boot_param_count);
+}
+
+/* For a parameter with named choices (enum, list): the closest choice to
+ * each item of value that is not one, as a note. */
+static void suggest_choices(const char *line)
+{
+	char *copy = strdup(line), *save = NULL;
+
+	for (char *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		char *eq = strchr(tok, '='), *item_save = NULL;
+		const struct kernel_param *p;
+		size_t n = 0;
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		p = params_find(tok);
+		if (!p || !p->choices || (p->type != PARAM_ENUM && p->type != PARAM_LIST))
+			continue;
+		while (p->choices[n])
+			n++;
+		for (char *item = strtok_r(eq + 1, p->type == PARAM_LIST ? "," : "", &item_save); item;
+		     item = strtok_r(NULL, p->type == PARAM_LIST ? "," : "", &item_save)) {
+			const char *near;
+			size_t i;
+
+			for (i = 0; i < n && strcmp(p->choices[i], item); i++)
+				;
+			near = i == n ? closest_of(item, choice_at, p->choices, n) : NULL;
+			if (near)
+				fprintf(stderr, "%s:   %s: '%s' is not a choice; did you mean '%s'?\n", what, tok, item,
+					near);
+		}
+	}
+	free(copy);
+}
+
+static void unknown(const char *key, void *arg)
+{
+	const char *near = closest(key);
+
+	(void)arg;
+	if (near)
+		fprintf(stderr, "%s: unknown kernel parameter '%s' (did you mean '%s'?)\n", what, key, near);
+	else
+		fprintf(stderr, "%s: unknown kernel parameter '%s'\n", what, key);
+}
+
+/* Prints the gathered kernel messages, each line after prefix, with the
+ * host's "keeping default <v>" (the host does not know the machine's
+ * defaults, e.g. cache_size from CPUID) replaced by keep_text. */
+static void print_kernel_messages(const char *prefix, const char *keep_text)
+{
+	char *line = out;
+
+	while (line && *line) {
+		char *nl = strchr(line, '\n'), *keep;
+
+		if (nl)
+			*nl = '\0';
+		keep = strstr(line, "; keeping default ");
+		if (keep)
+			fprintf(stderr, "%s%.*s%s\n", prefix, (int)(keep - line), line, keep_text);
+		else
+			fprintf(stderr, "%s%s\n", prefix, line);
+		line = nl ? nl + 1 : NULL;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const char *line = NULL;
+	bool values = false;
+	unsigned bad_names;
+	int bad_values, i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--what") && i + 1 < argc)
+			what = argv[++i];
+		else if (!strcmp(argv[i], "--values"))
+			values = true;
+		else if (!strcmp(argv[i], "--") && i + 2 == argc)
+			line = argv[++i];
+		else if (argv[i][0] != '-' && i + 1 == argc)
+			line = argv[i];
+		else {
+			fprintf(stderr, "usage: cmdline-check [--what TEXT] [--values] [--] \"LINE\"\n");
+			return 2;
+		}
+	}
+	if (!line) {
+		fprintf(stderr, "usage: cmdline-check [--what TEXT] [--values] [--] \"LINE\"\n");
+		return 2;
+	}
+	bad_names = cmdline_each_unknown(line, boot_params, boot_param_count, unknown, NULL);
+	console_register(gather);
+	bad_values = params_parse(line) - (int)bad_names;
+	if (bad_names) {
+		fprintf(stderr,
+			"%s: refused before booting: %u unknown parameter name%s; the kernel would ignore %s and run "
+			"with its defaults.\n"
+			"%s: 'make run CMDLINE=\"help bench=none\"' lists the parameters; to pass the line unchecked "
+			"(the kernel then judges it itself): CMDLINE_CHECK=off\n",
+			what, bad_names, bad_names == 1 ? "" : "s", bad_names == 1 ? "it" : "them", what);
+		return 2;
+	}
+	if (bad_values > 0) {
+		char prefix[256];
+
+		if (values) {
+			snprintf(prefix, sizeof(prefix), "%s: refused before booting: ", what);
+			print_kernel_messages(prefix, "");
+			suggest_choices(line);
+			return 2;
+		}
+		fprintf(stderr,
+			"%s: note: the kernel will reject %d value%s and keep its defaults (it says so again at "
+			"the end of the run):\n",
+			what, bad_values, bad_values == 1 ? "" : "s");
+		snprintf(prefix, sizeof(prefix), "%s:   ", what);
+		print_kernel_messages(prefix, "; the kernel keeps its default");
+		suggest_choices(line);
+	}
+	return 0;
+}
