@@ -80,7 +80,7 @@ SEED       ?=
 run-cachesim: kernel cachesim $(B)/cmdline-check
 	@tools/deps.sh cachesim
 	@$(call cmdline_check,make run-cachesim)
-	@$(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+	@exec $(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED)) \
 		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") \
 		$(if $(filter-out 1,$(SMP)),--smp $(SMP)) $(if $(ICOUNT),--icount $(ICOUNT))
@@ -91,7 +91,7 @@ WORKLOADS ?= stride,fft,triad,sparse,reuse
 run-policies: kernel cachesim $(B)/cmdline-check
 	@tools/deps.sh cachesim
 	@$(call cmdline_check,make run-policies)
-	@$(CACHESIM_DIR)/run-policies.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+	@exec $(CACHESIM_DIR)/run-policies.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) --policies $(POLICIES) \
 		--bench $(WORKLOADS) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
@@ -99,7 +99,7 @@ run-policies: kernel cachesim $(B)/cmdline-check
 run-interfere: kernel cachesim $(B)/cmdline-check
 	@tools/deps.sh cachesim
 	@$(call cmdline_check,make run-interfere)
-	@$(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+	@exec $(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
 SEEDS      ?= 1 2 3

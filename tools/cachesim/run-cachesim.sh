@@ -25,6 +25,11 @@
 # sim.txt, table.txt, table.csv (grouped), raw.csv (one row per phase),
 # targets.txt (tools/cachesim/targets.py), cmdline.txt, elapsed.txt.
 set -euo pipefail
+# Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
+# run-qemu.sh, its child, then stops QEMU.
+if [ "${PAGECOLOR_RUNCACHESIM_PID:-}" != "$$" ] && command -v setpriv >/dev/null 2>&1; then
+	PAGECOLOR_RUNCACHESIM_PID=$$ exec setpriv --pdeathsig TERM -- bash "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount=

@@ -6,6 +6,11 @@
 #   --size 2M --ways 1 --line 64 --l1 32K --runs 5 --mem 256M [--cmdline "k=v ..."]
 #   [--outdir DIR] (default build/cachesim/interfere-<size>-<ways>way-<line>B)
 set -euo pipefail
+# Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
+# run-qemu.sh, its child, then stops QEMU.
+if [ "${PAGECOLOR_RUNINTERFERE_PID:-}" != "$$" ] && command -v setpriv >/dev/null 2>&1; then
+	PAGECOLOR_RUNINTERFERE_PID=$$ exec setpriv --pdeathsig TERM -- bash "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 size=2M ways=1 line=64 runs=5 mem=256M l1=32K timeout=1800 outdir= extra=

@@ -26,7 +26,13 @@
 # 3 time-out, 4 no report, 5 rejected parameters), or 1 when the boot
 # succeeded but its summary or plots could not be made (a message says why),
 # 2 for bad usage.
+# Stopping: as tools/run-qemu.sh, this script dies with its parent (make
+# killed, even by SIGKILL: setpriv --pdeathsig) and a TERM, INT or HUP stops
+# the run-qemu.sh it waits for, which stops QEMU: no QEMU outlives the run.
 set -uo pipefail
+if [ "${PAGECOLOR_RUNMODEL_PID:-}" != "$$" ] && command -v setpriv >/dev/null 2>&1; then
+	PAGECOLOR_RUNMODEL_PID=$$ exec setpriv --pdeathsig TERM -- bash "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 size=2M ways=1 line=64 l1=32K mem=256M smp=1 timeout=300 log=$root/build/run.log outdir=$root/build/run extra=
@@ -72,9 +78,21 @@ plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outd
 echo "run: under the cache model (tools/cachesim): L2 $size ${ways}-way, ${line}-byte lines, behind L1 $l1;" \
 	"make run SIM=off boots without it" >&2
 "$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline" || exit 2
-rc=0
+rc=0 qpid=
+stop() {
+	trap '' TERM INT HUP
+	[ -z "$qpid" ] || { kill -TERM "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; }
+	exit "$1"
+}
+trap 'stop 143' TERM
+trap 'stop 130' INT
+trap 'stop 129' HUP
+# in the background and waited for, so a signal runs the trap at once
 "$root/tools/run-qemu.sh" --mem "$mem" --smp "$smp" --iso "$outdir/run.iso" --timeout "$timeout" --log "$log" \
-	-- -plugin "$plugin,$plugargs" || rc=$?
+	-- -plugin "$plugin,$plugargs" &
+qpid=$!
+wait "$qpid" || rc=$?
+qpid=
 case $rc in
 0 | 1 | 5) ;;
 *) exit "$rc" ;; # no complete run: run-qemu.sh said why

@@ -21,6 +21,11 @@
 # run-cachesim files (serial.log, sim.txt, ...), policies.txt (the table),
 # policies.csv, policies_<workload>.png.
 set -euo pipefail
+# Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
+# run-qemu.sh, its child, then stops QEMU.
+if [ "${PAGECOLOR_RUNPOLICIES_PID:-}" != "$$" ] && command -v setpriv >/dev/null 2>&1; then
+	PAGECOLOR_RUNPOLICIES_PID=$$ exec setpriv --pdeathsig TERM -- bash "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 timeout=3600 outdir= extra= plots=yes
