@@ -34,7 +34,9 @@
  * Phases: the guest stores to a reserved virtual page, PHASE_MARK_BASE =
  * 0xFF400000 (it must be mapped, or the store faults and is never seen).
  * A store at PHASE_MARK_BASE + 4 * id (id 1..1023) begins phase id; a store
- * at PHASE_MARK_BASE ends the current one. Accesses outside any phase count
+ * at PHASE_MARK_BASE ends the current one. Ids 1024..16383 begin with a store
+ * at PHASE_HI_BASE + 4 * (id - 1024), PHASE_HI_BASE = 0xFF402000 (15 pages
+ * after the task-marker page). Accesses outside any phase count
  * to phase 0 ("outside"). Beginning a phase while one is active switches to
  * it (no nesting); ending outside a phase does nothing. A recurring id
  * accumulates. Any access to the marker page is not counted in a phase;
@@ -88,7 +90,11 @@
 
 #define PHASE_MARK_BASE 0xFF400000u
 #define PHASE_MARK_PAGE 4096u
-#define NPHASES		1024
+/* ids 1024.. : PHASE_HI_PAGES pages after the task-marker page (the kernel's
+ * arch/x86/arch.h, PHASE_MARK_HI_BASE), id = 1024 + offset / 4 */
+#define PHASE_HI_BASE  (PHASE_MARK_BASE + 2 * PHASE_MARK_PAGE)
+#define PHASE_HI_PAGES 15u
+#define NPHASES	       (1024u + PHASE_HI_PAGES * 1024u) /* ids 0..16383 */
 
 CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
 
@@ -126,13 +132,16 @@ static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ta_state tasks; /* per-task attribution (task_attr.c) */
 
-static void marker(bool is_store, uint64_t off)
+/* A store at offset off of the phase-marker range whose ids start at
+ * first (0: the first page, where id 0 ends the phase; 1024: the pages
+ * from PHASE_HI_BASE). */
+static void marker(bool is_store, uint64_t off, unsigned first)
 {
 	if (!is_store || off % 4 != 0) {
 		bad_markers++;
 		return;
 	}
-	cur_phase = (unsigned)(off / 4);
+	cur_phase = first + (unsigned)(off / 4);
 	if (cur_phase != 0 && opt.flush) {
 		cm_hier_invalidate(&model);
 		if (use_percpu)
@@ -149,7 +158,11 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 	uint64_t pa;
 
 	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
-		marker(is_store, vaddr - PHASE_MARK_BASE);
+		marker(is_store, vaddr - PHASE_MARK_BASE, 0);
+		return;
+	}
+	if (vaddr - PHASE_HI_BASE < PHASE_HI_PAGES * PHASE_MARK_PAGE) {
+		marker(is_store, vaddr - PHASE_HI_BASE, 1024);
 		return;
 	}
 	if (vaddr - TA_MARK_BASE < TA_MARK_PAGE) {
