@@ -99,7 +99,7 @@
 CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
 
 struct phase_stats {
-	uint64_t loads, stores;
+	uint64_t rw[2];	     /* loads, stores */
 	uint64_t outcome[3]; /* indexed by enum cm_outcome */
 };
 
@@ -149,24 +149,64 @@ static void marker(bool is_store, uint64_t off, unsigned first)
 	}
 }
 
-static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
+/*
+ * What the model needs of an access's meminfo, its direction and size, memoised
+ * per meminfo value: a meminfo is a small number (QEMU 7.2 packs the memory
+ * operation, the MMU index and the direction into it) and a boot uses a few
+ * dozen values, so the first access with each value asks QEMU
+ * (qemu_plugin_mem_is_store, qemu_plugin_mem_size_shift) and every later one
+ * reads a byte: exact whatever the packing, two calls fewer per access.
+ * Values >= INFO_MEMO_SIZE (none seen in QEMU 7.2) ask QEMU every time.
+ * Entry: 0 = not seen yet, else INFO_SEEN | INFO_STORE (a store) | size shift.
+ */
+#define INFO_MEMO_SIZE (1u << 18)
+#define INFO_SEEN      0x80u
+#define INFO_STORE     0x40u
+static uint8_t info_memo[INFO_MEMO_SIZE];
+
+static unsigned info_ask(qemu_plugin_meminfo_t info)
 {
-	bool is_store = qemu_plugin_mem_is_store(info);
+	unsigned shift = qemu_plugin_mem_size_shift(info);
+
+	return INFO_SEEN | (qemu_plugin_mem_is_store(info) ? INFO_STORE : 0) |
+	       (shift < 0x3f ? shift : 0x3f);
+}
+
+static inline unsigned info_of(qemu_plugin_meminfo_t info)
+{
+	unsigned m;
+
+	if (info >= INFO_MEMO_SIZE)
+		return info_ask(info);
+	m = info_memo[info];
+	if (!m) {
+		m = info_ask(info);
+		info_memo[info] = (uint8_t)m;
+	}
+	return m;
+}
+
+static inline __attribute__((always_inline)) void
+account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
+{
+	unsigned mi = info_of(info);
+	bool is_store = mi & INFO_STORE;
 	struct qemu_plugin_hwaddr *hw;
 	struct phase_stats *ps;
 	enum cm_outcome out;
 	uint64_t pa;
 
-	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
-		marker(is_store, vaddr - PHASE_MARK_BASE, 0);
-		return;
-	}
-	if (vaddr - PHASE_HI_BASE < PHASE_HI_PAGES * PHASE_MARK_PAGE) {
-		marker(is_store, vaddr - PHASE_HI_BASE, 1024);
-		return;
-	}
-	if (vaddr - TA_MARK_BASE < TA_MARK_PAGE) {
-		ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
+	/* the marker pages: the phase page, the task page, the further phase
+	 * pages, one range (one compare for every other access) */
+	if (__builtin_expect(vaddr - PHASE_MARK_BASE <
+				     (2 + PHASE_HI_PAGES) * PHASE_MARK_PAGE,
+			     0)) {
+		if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE)
+			marker(is_store, vaddr - PHASE_MARK_BASE, 0);
+		else if (vaddr - TA_MARK_BASE < TA_MARK_PAGE)
+			ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
+		else
+			marker(is_store, vaddr - PHASE_HI_BASE, 1024);
 		return;
 	}
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
@@ -184,36 +224,38 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 		return;
 	}
 	ps = &phases[cur_phase];
-	out = use_percpu ? cm_percpu_access(&percpu, vcpu, pa, is_store)
-			 : cm_hier_access(&model, pa);
+	ps->rw[is_store]++;
+	if (__builtin_expect(use_percpu, 0)) {
+		ps->outcome[cm_percpu_access(&percpu, vcpu, pa, is_store)]++;
+		return;
+	}
+	out = cm_hier_access(&model, pa); /* inline: an L1 hit is one compare */
 	ps->outcome[out]++;
 	/* Task attribution and split counts work on the one shared model (one
 	 * vCPU): task attribution reads the victim of this access, before the
 	 * split count touches the access's second line. */
-	if (!use_percpu) {
-		if (tasks.used)
-			ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
-		split_count_access(cur_phase, pa,
-				   1u << qemu_plugin_mem_size_shift(info),
-				   is_store, &model, opt.line);
-	}
-	if (is_store)
-		ps->stores++;
-	else
-		ps->loads++;
+	if (tasks.used)
+		ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
+	split_count_access(cur_phase, pa, mi & 0x3f, is_store, &model,
+			   opt.line);
 }
 
+/* The callback of every access: one vCPU, no lock. */
 static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
 		   uint64_t vaddr, void *udata)
 {
 	(void)udata;
-	if (use_lock) {
-		pthread_mutex_lock(&lock);
-		account(info, vaddr, vcpu);
-		pthread_mutex_unlock(&lock);
-	} else {
-		account(info, vaddr, vcpu);
-	}
+	account(info, vaddr, vcpu);
+}
+
+/* With several vCPUs (use_lock): serialised. */
+static void mem_cb_locked(unsigned int vcpu, qemu_plugin_meminfo_t info,
+			  uint64_t vaddr, void *udata)
+{
+	(void)udata;
+	pthread_mutex_lock(&lock);
+	account(info, vaddr, vcpu);
+	pthread_mutex_unlock(&lock);
 }
 
 static void tb_trans_cb(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -222,9 +264,10 @@ static void tb_trans_cb(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 	(void)id;
 	for (size_t i = 0; i < n; i++)
-		qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i),
-						 mem_cb, QEMU_PLUGIN_CB_NO_REGS,
-						 QEMU_PLUGIN_MEM_RW, NULL);
+		qemu_plugin_register_vcpu_mem_cb(
+			qemu_plugin_tb_get_insn(tb, i),
+			use_lock ? mem_cb_locked : mem_cb,
+			QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
 }
 
 /* Appends one formatted line to the report, to file f or QEMU's log. */
@@ -262,7 +305,7 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		uint64_t l1h = ps->outcome[CM_L1_HIT];
 		uint64_t l2h = ps->outcome[CM_L2_HIT];
 		uint64_t l2m = ps->outcome[CM_L2_MISS];
-		uint64_t n = ps->loads + ps->stores;
+		uint64_t n = ps->rw[0] + ps->rw[1];
 		uint64_t l1m = model.has_l1 ? l2h + l2m : 0;
 
 		if (n == 0)
@@ -272,7 +315,7 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 " stores=%" PRIu64 " l1_hits=%" PRIu64
 			 " l1_misses=%" PRIu64 " l2_hits=%" PRIu64
 			 " l2_misses=%" PRIu64 " cycles=%" PRIu64 "\n",
-			 p, n, ps->loads, ps->stores, l1h, l1m, l2h, l2m,
+			 p, n, ps->rw[0], ps->rw[1], l1h, l1m, l2h, l2m,
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
 		emit(f, buf);
 	}

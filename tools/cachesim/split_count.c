@@ -6,50 +6,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-struct split_stats {
-	uint64_t split_loads, split_stores;
-	uint64_t second[3]; /* outcome of the second line, by enum cm_outcome */
-	uint64_t size[5];   /* accesses of 1, 2, 4, 8, 16 bytes */
-};
-
-static struct split_stats *stats;
-static unsigned nstats;
+struct split_stats *split_stats_of;
+unsigned split_nstats;
 
 int split_count_init(unsigned nphases)
 {
-	stats = calloc(nphases, sizeof(*stats));
-	nstats = stats ? nphases : 0;
-	return stats ? 0 : -1;
-}
-
-void split_count_access(unsigned phase, uint64_t pa, unsigned size,
-			bool is_store, struct cm_hier *h, uint32_t line)
-{
-	struct split_stats *s;
-	unsigned k = 0;
-
-	if (phase >= nstats)
-		return;
-	s = &stats[phase];
-	while (k < 4 && (1u << k) < size)
-		k++;
-	s->size[k]++;
-	if ((pa & (line - 1)) + size <= line)
-		return;
-	if (is_store)
-		s->split_stores++;
-	else
-		s->split_loads++;
-	s->second[cm_hier_access(h, (pa | (line - 1)) + 1)]++;
+	split_stats_of = calloc(nphases, sizeof(*split_stats_of));
+	split_nstats = split_stats_of ? nphases : 0;
+	return split_stats_of ? 0 : -1;
 }
 
 bool split_count_line(unsigned p, char *buf, unsigned long size)
 {
 	const struct split_stats *s;
 
-	if (p >= nstats)
+	if (p >= split_nstats)
 		return false;
-	s = &stats[p];
+	s = &split_stats_of[p];
 	if (!(s->size[0] | s->size[1] | s->size[2] | s->size[3] | s->size[4]))
 		return false;
 	snprintf(buf, size,

@@ -31,12 +31,39 @@
 
 #include "cache_model.h"
 
-/* Accounts one access of `size` bytes at physical address pa (already
+struct split_stats {
+	uint64_t split_loads, split_stores;
+	uint64_t second[3]; /* outcome of the second line, by enum cm_outcome */
+	uint64_t size[5];   /* accesses of 1, 2, 4, 8, 16 bytes */
+};
+
+extern struct split_stats *split_stats_of; /* [phase], split_count_init */
+extern unsigned split_nstats;
+
+/* Accounts one access of 2^size_shift bytes at physical address pa (already
  * counted by the caller on its first line) in phase `phase` (< nphases
- * given to split_count_init): sizes, and, when it spans two lines of
- * `line` bytes, the second line's access through model h. */
-void split_count_access(unsigned phase, uint64_t pa, unsigned size,
-			bool is_store, struct cm_hier *h, uint32_t line);
+ * given to split_count_init): sizes (above 16 bytes counted as 16), and,
+ * when it spans two lines of `line` bytes, the second line's access through
+ * model h. Inline: the plugin calls it for every access. */
+static inline void split_count_access(unsigned phase, uint64_t pa,
+				      unsigned size_shift, bool is_store,
+				      struct cm_hier *h, uint32_t line)
+{
+	struct split_stats *s;
+	unsigned size = 1u << size_shift;
+
+	if (phase >= split_nstats)
+		return;
+	s = &split_stats_of[phase];
+	s->size[size_shift < 4 ? size_shift : 4]++;
+	if ((pa & (line - 1)) + size <= line)
+		return;
+	if (is_store)
+		s->split_stores++;
+	else
+		s->split_loads++;
+	s->second[cm_hier_access(h, (pa | (line - 1)) + 1)]++;
+}
 
 /* Allocates the per-phase counters; 0, or -1 when out of memory. */
 int split_count_init(unsigned nphases);
