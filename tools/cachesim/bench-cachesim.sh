@@ -19,6 +19,9 @@
 # usage: bench-cachesim.sh [--reps 3] [--size 2M] [--ways 1] [--line 64]
 #            [--runs 5] [--mem 256M] [--l1 32K] [--seed 1] [--bench all]
 #            [--cmdline "k=v ..."] [--timeout 1800] [--outdir DIR]
+#            [--compare SO]
+# --compare SO: a fourth way, the model built elsewhere (e.g. from an earlier
+#   commit), same arguments, timed in the same rounds: before and after.
 # The kernel command line is run-cachesim.sh's for these options (its
 # --iso-only builds the ISO); --seed fixes the kernel's seed (default 1) so
 # every boot does the same work. OUTDIR (default build/cachesim/bench):
@@ -28,7 +31,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-reps=3 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 bench=all extra= timeout=1800 outdir=
+reps=3 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 bench=all extra= timeout=1800 outdir= compare=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--reps) reps=$2; shift 2 ;;
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
 	--cmdline) extra=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--outdir) outdir=$2; shift 2 ;;
+	--compare) compare=$2; shift 2 ;;
 	*) echo "bench-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -53,6 +57,7 @@ rm -f "$outdir"/*-[0-9]*.{log,time,out}
 floor=$root/build/cachesim/libaddronly.so
 model=$root/build/cachesim/libcachesim.so
 [ -f "$floor" ] || { echo "bench-cachesim.sh: $floor missing (make cachesim)" >&2; exit 2; }
+[ -z "$compare" ] || [ -f "$compare" ] || { echo "bench-cachesim.sh: --compare $compare: no such file" >&2; exit 2; }
 
 "$here/run-cachesim.sh" --size "$size" --ways "$ways" --line "$line" --runs "$runs" --mem "$mem" --l1 "$l1" \
 	--seed "$seed" --bench "$bench" ${extra:+--cmdline "$extra"} --outdir "$outdir" --iso-only 2>/dev/null
@@ -89,10 +94,12 @@ for n in $(seq 1 "$reps"); do
 	boot plain "$n"
 	boot floor "$n" "$floor,out=$outdir/floor-$n.out"
 	boot model "$n" "$model,$plugargs,out=$outdir/model-$n.out"
+	[ -z "$compare" ] || boot compare "$n" "$compare,$plugargs,out=$outdir/compare-$n.out"
 done
 {
 	echo "# make bench-cachesim: one boot, $reps times each way, interleaved, in this session"
 	echo "# kernel: $cmdline"
 	echo "# model plugin: $plugargs"
-	/usr/bin/python3 "$here/bench_report.py" --reps "$reps" "$outdir"
+	[ -z "$compare" ] || echo "# compare: ${compare//"$root/"/} (the same arguments)"
+	/usr/bin/python3 "$here/bench_report.py" --reps "$reps" ${compare:+--compare} "$outdir"
 } | tee "$outdir/bench.txt"

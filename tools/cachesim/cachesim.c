@@ -99,9 +99,22 @@
 CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
 
 struct phase_stats {
-	uint64_t rw[2];	     /* loads, stores */
+	/* accesses by direction and size, [INFO_STORE | bucket] (info_of():
+	 * bucket 0..4 for 1, 2, 4, 8, 16 bytes and more): loads, stores and the
+	 * size counts of the split line all come from these, one increment */
+	uint64_t by_kind[16];
 	uint64_t outcome[3]; /* indexed by enum cm_outcome */
 };
+
+/* A phase's loads (store = 0) or stores (1). */
+static uint64_t phase_rw(const struct phase_stats *ps, unsigned store)
+{
+	uint64_t n = 0;
+
+	for (unsigned k = 0; k < 5; k++)
+		n += ps->by_kind[(store ? 8 : 0) + k];
+	return n;
+}
 
 struct opts {
 	uint64_t l2size, l1size;
@@ -157,19 +170,24 @@ static void marker(bool is_store, uint64_t off, unsigned first)
  * (qemu_plugin_mem_is_store, qemu_plugin_mem_size_shift) and every later one
  * reads a byte: exact whatever the packing, two calls fewer per access.
  * Values >= INFO_MEMO_SIZE (none seen in QEMU 7.2) ask QEMU every time.
- * Entry: 0 = not seen yet, else INFO_SEEN | INFO_STORE (a store) | size shift.
+ * Entry: 0 = not seen yet, else INFO_SEEN | size shift (capped at 7) << 4 |
+ * INFO_STORE | size bucket (0..4: 1, 2, 4, 8, 16 bytes or more); the low
+ * four bits index phase_stats.by_kind.
  */
 #define INFO_MEMO_SIZE (1u << 18)
 #define INFO_SEEN      0x80u
-#define INFO_STORE     0x40u
+#define INFO_STORE     0x08u
+#define INFO_KIND(m)   ((m)&0x0fu)
+#define INFO_SHIFT(m)  (((m) >> 4) & 7u)
 static uint8_t info_memo[INFO_MEMO_SIZE];
 
 static unsigned info_ask(qemu_plugin_meminfo_t info)
 {
 	unsigned shift = qemu_plugin_mem_size_shift(info);
 
-	return INFO_SEEN | (qemu_plugin_mem_is_store(info) ? INFO_STORE : 0) |
-	       (shift < 0x3f ? shift : 0x3f);
+	return INFO_SEEN | (shift < 7 ? shift : 7) << 4 |
+	       (qemu_plugin_mem_is_store(info) ? INFO_STORE : 0) |
+	       (shift < 4 ? shift : 4);
 }
 
 static inline unsigned info_of(qemu_plugin_meminfo_t info)
@@ -224,7 +242,7 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 		return;
 	}
 	ps = &phases[cur_phase];
-	ps->rw[is_store]++;
+	ps->by_kind[INFO_KIND(mi)]++;
 	if (__builtin_expect(use_percpu, 0)) {
 		ps->outcome[cm_percpu_access(&percpu, vcpu, pa, is_store)]++;
 		return;
@@ -236,7 +254,7 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 	 * split count touches the access's second line. */
 	if (tasks.used)
 		ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
-	split_count_access(cur_phase, pa, mi & 0x3f, is_store, &model,
+	split_count_access(cur_phase, pa, INFO_SHIFT(mi), is_store, &model,
 			   opt.line);
 }
 
@@ -305,7 +323,8 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		uint64_t l1h = ps->outcome[CM_L1_HIT];
 		uint64_t l2h = ps->outcome[CM_L2_HIT];
 		uint64_t l2m = ps->outcome[CM_L2_MISS];
-		uint64_t n = ps->rw[0] + ps->rw[1];
+		uint64_t loads = phase_rw(ps, 0), stores = phase_rw(ps, 1);
+		uint64_t n = loads + stores;
 		uint64_t l1m = model.has_l1 ? l2h + l2m : 0;
 
 		if (n == 0)
@@ -315,13 +334,19 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 " stores=%" PRIu64 " l1_hits=%" PRIu64
 			 " l1_misses=%" PRIu64 " l2_hits=%" PRIu64
 			 " l2_misses=%" PRIu64 " cycles=%" PRIu64 "\n",
-			 p, n, ps->rw[0], ps->rw[1], l1h, l1m, l2h, l2m,
+			 p, n, loads, stores, l1h, l1m, l2h, l2m,
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
 		emit(f, buf);
 	}
-	for (unsigned p = 0; p < NPHASES; p++)
-		if (split_count_line(p, buf, sizeof(buf)))
+	for (unsigned p = 0; p < NPHASES; p++) {
+		const uint64_t *k = phases[p].by_kind;
+		uint64_t size[5];
+
+		for (unsigned b = 0; b < 5; b++)
+			size[b] = k[b] + k[8 + b];
+		if (split_count_line(p, size, buf, sizeof(buf)))
 			emit(f, buf);
+	}
 	ta_report(&tasks, emit_ctx, f);
 	if (use_percpu) {
 		snprintf(buf, sizeof(buf),

@@ -16,23 +16,24 @@ int split_count_init(unsigned nphases)
 	return split_stats_of ? 0 : -1;
 }
 
-bool split_count_line(unsigned p, char *buf, unsigned long size)
+bool split_count_line(unsigned p, const uint64_t size[5], char *buf,
+		      unsigned long size_of_buf)
 {
 	const struct split_stats *s;
 
 	if (p >= split_nstats)
 		return false;
 	s = &split_stats_of[p];
-	if (!(s->size[0] | s->size[1] | s->size[2] | s->size[3] | s->size[4]))
+	if (!(size[0] | size[1] | size[2] | size[3] | size[4]))
 		return false;
-	snprintf(buf, size,
+	snprintf(buf, size_of_buf,
 		 "cachesim split phase=%u split_loads=%" PRIu64
 		 " split_stores=%" PRIu64 " second_l1_hits=%" PRIu64
 		 " second_l2_hits=%" PRIu64 " second_l2_misses=%" PRIu64
 		 " size1=%" PRIu64 " size2=%" PRIu64 " size4=%" PRIu64
 		 " size8=%" PRIu64 " size16=%" PRIu64 "\n",
 		 p, s->split_loads, s->split_stores, s->second[CM_L1_HIT],
-		 s->second[CM_L2_HIT], s->second[CM_L2_MISS], s->size[0],
-		 s->size[1], s->size[2], s->size[3], s->size[4]);
+		 s->second[CM_L2_HIT], s->second[CM_L2_MISS], size[0], size[1],
+		 size[2], size[3], size[4]);
 	return true;
 }
