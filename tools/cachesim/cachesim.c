@@ -338,7 +338,9 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
 		emit(f, buf);
 	}
-	for (unsigned p = 0; p < NPHASES; p++) {
+	/* split counts are kept on the one shared model only (one vCPU, or no
+	 * L1): none with per-vCPU L1s, as before */
+	for (unsigned p = 0; p < NPHASES && !use_percpu; p++) {
 		const uint64_t *k = phases[p].by_kind;
 		uint64_t size[5];
 
