@@ -60,7 +60,7 @@ model=$root/build/cachesim/libcachesim.so
 [ -z "$compare" ] || [ -f "$compare" ] || { echo "bench-cachesim.sh: --compare $compare: no such file" >&2; exit 2; }
 
 "$here/run-cachesim.sh" --size "$size" --ways "$ways" --line "$line" --runs "$runs" --mem "$mem" --l1 "$l1" \
-	--seed "$seed" --bench "$bench" ${extra:+--cmdline "$extra"} --outdir "$outdir" --iso-only 2>/dev/null
+	--seed "$seed" --bench "$bench" ${extra:+--cmdline "$extra"} --outdir "$outdir" --iso-only
 cmdline=$(head -1 "$outdir/cmdline.txt")
 plugargs=$(sed -n 's/^plugin: //p' "$outdir/cmdline.txt")
 plugargs=${plugargs%,out=*}
