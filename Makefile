@@ -78,6 +78,7 @@ help:
 	@echo "make run-interfere [CACHE_SIZE=2M RUNS=5]   bench=interfere under the simulator: victim misses per partition"
 	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
+	@echo "make bench-cachesim [REPS=3]          what the cache model costs: plain, address-only and model boots"
 	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"

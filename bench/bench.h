@@ -109,7 +109,7 @@ u64 bench_timer_overhead(void);
 
 /* Phase markers for tools/cachesim. A phase is labelled by an "@phase id=N
  * desc" line and counted by the simulator from the marker store at
- * PHASE_MARK_BASE + 4 * id to the end marker. The label's printk touches the
+ * phase_mark_addr(id) (arch.h) to the end marker. The label's printk touches the
  * console code, its data and the stack: printed between a warm-up and the
  * timed loop it evicts warmed buffer lines, and the timed loop then counts
  * their misses (20-28 per colored stride run; 7-8 remain once the label
@@ -119,8 +119,9 @@ u64 bench_timer_overhead(void);
  *   bench_phase_start(id);          marker store: the phase starts
  *   ...timed loop...
  *   bench_phase_end();
- * bench_phase_label returns the id (1..1023), or 0 when marking is off or
- * the ids ran out (then start/end do nothing). bench_phase_begin(desc) is
+ * bench_phase_label returns the id (1..PHASE_MARK_MAX, 16383), or 0 when
+ * marking is off or the ids ran out (then start/end do nothing, and the log
+ * says so once: "bench: more than N phases"). bench_phase_begin(desc) is
  * label + start, for code with no warm-up to protect.
  * All are no-ops unless enabled by bench_phase_enable(). */
 void bench_phase_enable(bool on);

@@ -81,16 +81,23 @@ u64 bench_timer_overhead(void)
 
 /* ---- phase markers (tools/cachesim) ---- */
 
-#define PHASE_MAX 1023u
+#define PHASE_MAX PHASE_MARK_MAX /* arch.h: ids 1..1023 on the first page, the rest above */
 static bool phase_on;
 static u32 phase_next = 1;
 
 void bench_phase_enable(bool on)
 {
+	u32 i;
+
 	if (on && map_page(PHASE_MARK_BASE, 0, true) < 0) {
 		printk("bench: cannot map the phase marker page; cachesim phases off\n");
 		on = false;
 	}
+	for (i = 0; on && i < PHASE_MARK_HI_PAGES; i++)
+		if (map_page(PHASE_MARK_HI_BASE + i * PAGE_SIZE, 0, true) < 0) {
+			printk("bench: cannot map phase marker page %u; cachesim phases off\n", i + 1);
+			on = false;
+		}
 	phase_on = on;
 }
 
@@ -114,7 +121,7 @@ void bench_phase_start(u32 id)
 {
 	perfmon_run_begin(); /* counters around every run, before the marker */
 	if (phase_on && id)
-		*(volatile u32 *)(PHASE_MARK_BASE + 4 * id) = id;
+		*(volatile u32 *)phase_mark_addr(id) = id;
 }
 
 u32 bench_phase_begin(const char *desc)

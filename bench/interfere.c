@@ -123,7 +123,7 @@ static void victim_main(void *p)
 	q = chain_chase(q, a->lines); /* warm-up: its lines into its colors */
 	t0 = own_cycles();
 	if (phase)
-		*(volatile u32 *)(PHASE_MARK_BASE + 4 * phase) = phase; /* bench_phase_start */
+		*(volatile u32 *)phase_mark_addr(phase) = phase; /* bench_phase_start */
 	q = chain_chase(q, loads);
 	if (phase)
 		*(volatile u32 *)PHASE_MARK_BASE = 0; /* bench_phase_end */
@@ -135,7 +135,7 @@ static void victim_main(void *p)
 		q = chain_chase(q, a->lines); /* warm-up in the new colors */
 		t0 = own_cycles();
 		if (phase2)
-			*(volatile u32 *)(PHASE_MARK_BASE + 4 * phase2) = phase2;
+			*(volatile u32 *)phase_mark_addr(phase2) = phase2;
 		q = chain_chase(q, loads);
 		if (phase2)
 			*(volatile u32 *)PHASE_MARK_BASE = 0;

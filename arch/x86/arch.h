@@ -27,11 +27,26 @@
 #define FBCON_VIRT	0xF0000000u
 #define FBCON_VIRT_SIZE 0x04000000u
 /* One page reserved above the vmalloc area for the cache simulator's phase
- * markers (tools/cachesim): a store at PHASE_MARK_BASE + 4*id marks phase id. */
+ * markers (tools/cachesim): a store at PHASE_MARK_BASE + 4*id marks phase id
+ * (1..1023; a store at PHASE_MARK_BASE itself ends the phase). */
 #define PHASE_MARK_BASE 0xFF400000u
 /* And the page after it for task markers: a store at TASK_MARK_BASE + 4*id
  * says task id runs (0 = the kernel; bench/interfere.c, tools/cachesim). */
 #define TASK_MARK_BASE (PHASE_MARK_BASE + 4096u)
+/* Phase ids from 1024 on: PHASE_MARK_HI_PAGES pages after the task page, a
+ * store at PHASE_MARK_HI_BASE + 4*(id - 1024) marks phase id; so ids run to
+ * PHASE_MARK_MAX (16383: a long sweep such as make run-policies with its
+ * defaults needs 1350). tools/cachesim/cachesim.c decodes the same layout. */
+#define PHASE_MARK_HI_BASE  (PHASE_MARK_BASE + 2 * 4096u)
+#define PHASE_MARK_HI_PAGES 15u
+#define PHASE_MARK_MAX	    (1023u + PHASE_MARK_HI_PAGES * 1024u)
+
+/* phase_mark_addr - the virtual address whose store begins phase id
+ * (1..PHASE_MARK_MAX; 0 gives the end marker). */
+static inline u32 phase_mark_addr(u32 id)
+{
+	return id < 1024u ? PHASE_MARK_BASE + 4u * id : PHASE_MARK_HI_BASE + 4u * (id - 1024u);
+}
 
 /* Early CPU setup: GDT, IDT with all exception handlers, FPU/SSE enable
  * (when the CPU has them), consoles (serial COM1 and VGA text). Safe to call

@@ -22,9 +22,13 @@ models predict (the same bounds as test_reduced.py):
 import csv
 import os
 import subprocess
+import sys
 import time
 
 from csboot import OUT, ROOT, summary
+
+sys.path.insert(0, os.path.join(ROOT, "tools", "cachesim"))
+import policies  # noqa: E402
 
 SCRIPT = os.path.join(ROOT, "tools", "cachesim", "run-policies.sh")
 C = 64
@@ -55,6 +59,11 @@ def test_policies_slice():
             want |= {(pol, w, ws) for ws in WS}
         want |= {(pol, "triad", ws) for ws in TRIAD_WS}
     assert set(got) == want
+    # the phase budget the documented defaults are checked against (test_policies_complete.py)
+    with open(os.path.join(outdir, "serial.log"), errors="replace") as f:
+        ids = [line for line in f if line.startswith("@phase ")]
+    assert len(ids) == policies.phases_needed(["stride", "triad", "sparse", "reuse"], 2, 32 << 10, 256 << 10,
+                                              policies=5) == 200
     assert all(r["runs"] == "2" for r in rows)
     for w in ("stride-seq", "stride-rand", "triad", "sparse", "reuse"):
         assert os.path.exists(os.path.join(outdir, f"policies_{w}.png")), w

@@ -137,28 +137,6 @@ void cm_free(struct cm_cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Small sets: MRU-first array; move the hit (or the new line) to front. */
-static bool small_access(struct cm_cache *c, uint64_t line)
-{
-	uint32_t ways = c->cfg.ways;
-	uint64_t *set = c->tags + (line & c->set_mask) * ways;
-	uint32_t i;
-	bool hit;
-
-	if (set[0] == line)
-		return true;
-	for (i = 1; i < ways && set[i] != line; i++)
-		;
-	hit = i < ways;
-	if (!hit) {
-		i = ways - 1; /* miss: the LRU (last) entry falls out */
-		c->victim = set[i];
-	}
-	memmove(set + 1, set, i * sizeof(*set));
-	set[0] = line;
-	return hit;
-}
-
 static void list_unlink(struct cm_cache *c, uint64_t s, uint32_t f)
 {
 	if (c->prev[f] != CM_NONE)
@@ -192,7 +170,7 @@ static void hash_remove(struct cm_cache *c, uint32_t f)
 }
 
 /* Large sets: hash finds the frame; per-set list keeps LRU order. */
-static bool large_access(struct cm_cache *c, uint64_t line)
+bool cm_large_access(struct cm_cache *c, uint64_t line)
 {
 	uint64_t s = line & c->set_mask;
 	uint64_t h = hash_line(c, line);
@@ -220,18 +198,6 @@ static bool large_access(struct cm_cache *c, uint64_t line)
 	return false;
 }
 
-bool cm_access(struct cm_cache *c, uint64_t paddr)
-{
-	uint64_t line = paddr >> c->line_shift;
-	bool hit = c->large ? large_access(c, line) : small_access(c, line);
-
-	if (hit)
-		c->hits++;
-	else
-		c->misses++;
-	return hit;
-}
-
 int cm_hier_init(struct cm_hier *h, const struct cm_config *l1,
 		 const struct cm_config *l2, const char **err)
 {
@@ -252,13 +218,6 @@ void cm_hier_free(struct cm_hier *h)
 	if (h->has_l1)
 		cm_free(&h->l1);
 	cm_free(&h->l2);
-}
-
-enum cm_outcome cm_hier_access(struct cm_hier *h, uint64_t paddr)
-{
-	if (h->has_l1 && cm_access(&h->l1, paddr))
-		return CM_L1_HIT;
-	return cm_access(&h->l2, paddr) ? CM_L2_HIT : CM_L2_MISS;
 }
 
 void cm_hier_invalidate(struct cm_hier *h)

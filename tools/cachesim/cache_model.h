@@ -87,11 +87,60 @@ int cm_init(struct cm_cache *c, const struct cm_config *cfg, bool force_large,
 /* cm_free - release what cm_init allocated; c may then be cm_init'ed again. */
 void cm_free(struct cm_cache *c);
 
+/* The hash + list implementation's access to line number `line`; true on a
+ * hit (cm_access below is the interface). */
+bool cm_large_access(struct cm_cache *c, uint64_t line);
+
+/*
+ * cm_small_access - the MRU-first array's access to line number `line`
+ * (ways <= CM_SMALL_WAYS): true on a hit. The hit (or the new line) goes to
+ * the front and the entries before it move back one, in the same pass as
+ * the search; a miss drops the last (LRU) entry into c->victim. Inline: the
+ * plugin calls it for every guest access (an L1 hit in the MRU way is one
+ * compare).
+ */
+static inline __attribute__((always_inline)) bool
+cm_small_access(struct cm_cache *c, uint64_t line)
+{
+	uint32_t ways = c->cfg.ways;
+	uint64_t *set = c->tags + (line & c->set_mask) * ways;
+	uint64_t prev = set[0];
+
+	if (prev == line)
+		return true;
+	for (uint32_t i = 1; i < ways; i++) {
+		uint64_t t = set[i];
+
+		set[i] = prev;
+		if (t == line) {
+			set[0] = line;
+			return true;
+		}
+		prev = t;
+	}
+	c->victim =
+		prev; /* the former LRU entry, CM_INVALID if the way was empty */
+	set[0] = line;
+	return false;
+}
+
 /*
  * cm_access - one access to physical address paddr (any byte in the line).
  * Updates LRU state and c->hits / c->misses. Returns true on a hit.
  */
-bool cm_access(struct cm_cache *c, uint64_t paddr);
+static inline __attribute__((always_inline)) bool cm_access(struct cm_cache *c,
+							    uint64_t paddr)
+{
+	uint64_t line = paddr >> c->line_shift;
+	bool hit =
+		c->large ? cm_large_access(c, line) : cm_small_access(c, line);
+
+	if (hit)
+		c->hits++;
+	else
+		c->misses++;
+	return hit;
+}
 
 /* cm_invalidate - empty the cache (as after WBINVD); counters are kept. */
 void cm_invalidate(struct cm_cache *c);
@@ -110,7 +159,13 @@ void cm_hier_free(struct cm_hier *h);
  * cm_hier_access - one access: L1 first; only an L1 miss goes to L2.
  * Without L1, every access goes to L2 (never returns CM_L1_HIT).
  */
-enum cm_outcome cm_hier_access(struct cm_hier *h, uint64_t paddr);
+static inline __attribute__((always_inline)) enum cm_outcome
+cm_hier_access(struct cm_hier *h, uint64_t paddr)
+{
+	if (h->has_l1 && cm_access(&h->l1, paddr))
+		return CM_L1_HIT;
+	return cm_access(&h->l2, paddr) ? CM_L2_HIT : CM_L2_MISS;
+}
 
 /* cm_hier_invalidate - empty both levels; counters are kept. */
 void cm_hier_invalidate(struct cm_hier *h);

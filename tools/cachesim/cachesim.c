@@ -34,7 +34,9 @@
  * Phases: the guest stores to a reserved virtual page, PHASE_MARK_BASE =
  * 0xFF400000 (it must be mapped, or the store faults and is never seen).
  * A store at PHASE_MARK_BASE + 4 * id (id 1..1023) begins phase id; a store
- * at PHASE_MARK_BASE ends the current one. Accesses outside any phase count
+ * at PHASE_MARK_BASE ends the current one. Ids 1024..16383 begin with a store
+ * at PHASE_HI_BASE + 4 * (id - 1024), PHASE_HI_BASE = 0xFF402000 (15 pages
+ * after the task-marker page). Accesses outside any phase count
  * to phase 0 ("outside"). Beginning a phase while one is active switches to
  * it (no nesting); ending outside a phase does nothing. A recurring id
  * accumulates. Any access to the marker page is not counted in a phase;
@@ -88,14 +90,31 @@
 
 #define PHASE_MARK_BASE 0xFF400000u
 #define PHASE_MARK_PAGE 4096u
-#define NPHASES		1024
+/* ids 1024.. : PHASE_HI_PAGES pages after the task-marker page (the kernel's
+ * arch/x86/arch.h, PHASE_MARK_HI_BASE), id = 1024 + offset / 4 */
+#define PHASE_HI_BASE  (PHASE_MARK_BASE + 2 * PHASE_MARK_PAGE)
+#define PHASE_HI_PAGES 15u
+#define NPHASES	       (1024u + PHASE_HI_PAGES * 1024u) /* ids 0..16383 */
 
 CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
 
 struct phase_stats {
-	uint64_t loads, stores;
+	/* accesses by direction and size, [INFO_STORE | bucket] (info_of():
+	 * bucket 0..4 for 1, 2, 4, 8, 16 bytes and more): loads, stores and the
+	 * size counts of the split line all come from these, one increment */
+	uint64_t by_kind[16];
 	uint64_t outcome[3]; /* indexed by enum cm_outcome */
 };
+
+/* A phase's loads (store = 0) or stores (1). */
+static uint64_t phase_rw(const struct phase_stats *ps, unsigned store)
+{
+	uint64_t n = 0;
+
+	for (unsigned k = 0; k < 5; k++)
+		n += ps->by_kind[(store ? 8 : 0) + k];
+	return n;
+}
 
 struct opts {
 	uint64_t l2size, l1size;
@@ -126,13 +145,16 @@ static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ta_state tasks; /* per-task attribution (task_attr.c) */
 
-static void marker(bool is_store, uint64_t off)
+/* A store at offset off of the phase-marker range whose ids start at
+ * first (0: the first page, where id 0 ends the phase; 1024: the pages
+ * from PHASE_HI_BASE). */
+static void marker(bool is_store, uint64_t off, unsigned first)
 {
 	if (!is_store || off % 4 != 0) {
 		bad_markers++;
 		return;
 	}
-	cur_phase = (unsigned)(off / 4);
+	cur_phase = first + (unsigned)(off / 4);
 	if (cur_phase != 0 && opt.flush) {
 		cm_hier_invalidate(&model);
 		if (use_percpu)
@@ -140,20 +162,69 @@ static void marker(bool is_store, uint64_t off)
 	}
 }
 
-static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
+/*
+ * What the model needs of an access's meminfo, its direction and size, memoised
+ * per meminfo value: a meminfo is a small number (QEMU 7.2 packs the memory
+ * operation, the MMU index and the direction into it) and a boot uses a few
+ * dozen values, so the first access with each value asks QEMU
+ * (qemu_plugin_mem_is_store, qemu_plugin_mem_size_shift) and every later one
+ * reads a byte: exact whatever the packing, two calls fewer per access.
+ * Values >= INFO_MEMO_SIZE (none seen in QEMU 7.2) ask QEMU every time.
+ * Entry: 0 = not seen yet, else INFO_SEEN | size shift (capped at 7) << 4 |
+ * INFO_STORE | size bucket (0..4: 1, 2, 4, 8, 16 bytes or more); the low
+ * four bits index phase_stats.by_kind.
+ */
+#define INFO_MEMO_SIZE (1u << 18)
+#define INFO_SEEN      0x80u
+#define INFO_STORE     0x08u
+#define INFO_KIND(m)   ((m)&0x0fu)
+#define INFO_SHIFT(m)  (((m) >> 4) & 7u)
+static uint8_t info_memo[INFO_MEMO_SIZE];
+
+static unsigned info_ask(qemu_plugin_meminfo_t info)
 {
-	bool is_store = qemu_plugin_mem_is_store(info);
+	unsigned shift = qemu_plugin_mem_size_shift(info);
+
+	return INFO_SEEN | (shift < 7 ? shift : 7) << 4 |
+	       (qemu_plugin_mem_is_store(info) ? INFO_STORE : 0) |
+	       (shift < 4 ? shift : 4);
+}
+
+static inline unsigned info_of(qemu_plugin_meminfo_t info)
+{
+	unsigned m;
+
+	if (info >= INFO_MEMO_SIZE)
+		return info_ask(info);
+	m = info_memo[info];
+	if (!m) {
+		m = info_ask(info);
+		info_memo[info] = (uint8_t)m;
+	}
+	return m;
+}
+
+static inline __attribute__((always_inline)) void
+account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
+{
+	unsigned mi = info_of(info);
+	bool is_store = mi & INFO_STORE;
 	struct qemu_plugin_hwaddr *hw;
 	struct phase_stats *ps;
 	enum cm_outcome out;
 	uint64_t pa;
 
-	if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE) {
-		marker(is_store, vaddr - PHASE_MARK_BASE);
-		return;
-	}
-	if (vaddr - TA_MARK_BASE < TA_MARK_PAGE) {
-		ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
+	/* the marker pages: the phase page, the task page, the further phase
+	 * pages, one range (one compare for every other access) */
+	if (__builtin_expect(vaddr - PHASE_MARK_BASE <
+				     (2 + PHASE_HI_PAGES) * PHASE_MARK_PAGE,
+			     0)) {
+		if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE)
+			marker(is_store, vaddr - PHASE_MARK_BASE, 0);
+		else if (vaddr - TA_MARK_BASE < TA_MARK_PAGE)
+			ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
+		else
+			marker(is_store, vaddr - PHASE_HI_BASE, 1024);
 		return;
 	}
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
@@ -171,36 +242,38 @@ static void account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 		return;
 	}
 	ps = &phases[cur_phase];
-	out = use_percpu ? cm_percpu_access(&percpu, vcpu, pa, is_store)
-			 : cm_hier_access(&model, pa);
+	ps->by_kind[INFO_KIND(mi)]++;
+	if (__builtin_expect(use_percpu, 0)) {
+		ps->outcome[cm_percpu_access(&percpu, vcpu, pa, is_store)]++;
+		return;
+	}
+	out = cm_hier_access(&model, pa); /* inline: an L1 hit is one compare */
 	ps->outcome[out]++;
 	/* Task attribution and split counts work on the one shared model (one
 	 * vCPU): task attribution reads the victim of this access, before the
 	 * split count touches the access's second line. */
-	if (!use_percpu) {
-		if (tasks.used)
-			ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
-		split_count_access(cur_phase, pa,
-				   1u << qemu_plugin_mem_size_shift(info),
-				   is_store, &model, opt.line);
-	}
-	if (is_store)
-		ps->stores++;
-	else
-		ps->loads++;
+	if (tasks.used)
+		ta_access(&tasks, cur_phase, pa, out, model.l2.victim);
+	split_count_access(cur_phase, pa, INFO_SHIFT(mi), is_store, &model,
+			   opt.line);
 }
 
+/* The callback of every access: one vCPU, no lock. */
 static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
 		   uint64_t vaddr, void *udata)
 {
 	(void)udata;
-	if (use_lock) {
-		pthread_mutex_lock(&lock);
-		account(info, vaddr, vcpu);
-		pthread_mutex_unlock(&lock);
-	} else {
-		account(info, vaddr, vcpu);
-	}
+	account(info, vaddr, vcpu);
+}
+
+/* With several vCPUs (use_lock): serialised. */
+static void mem_cb_locked(unsigned int vcpu, qemu_plugin_meminfo_t info,
+			  uint64_t vaddr, void *udata)
+{
+	(void)udata;
+	pthread_mutex_lock(&lock);
+	account(info, vaddr, vcpu);
+	pthread_mutex_unlock(&lock);
 }
 
 static void tb_trans_cb(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -209,9 +282,10 @@ static void tb_trans_cb(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 	(void)id;
 	for (size_t i = 0; i < n; i++)
-		qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i),
-						 mem_cb, QEMU_PLUGIN_CB_NO_REGS,
-						 QEMU_PLUGIN_MEM_RW, NULL);
+		qemu_plugin_register_vcpu_mem_cb(
+			qemu_plugin_tb_get_insn(tb, i),
+			use_lock ? mem_cb_locked : mem_cb,
+			QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
 }
 
 /* Appends one formatted line to the report, to file f or QEMU's log. */
@@ -249,7 +323,8 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		uint64_t l1h = ps->outcome[CM_L1_HIT];
 		uint64_t l2h = ps->outcome[CM_L2_HIT];
 		uint64_t l2m = ps->outcome[CM_L2_MISS];
-		uint64_t n = ps->loads + ps->stores;
+		uint64_t loads = phase_rw(ps, 0), stores = phase_rw(ps, 1);
+		uint64_t n = loads + stores;
 		uint64_t l1m = model.has_l1 ? l2h + l2m : 0;
 
 		if (n == 0)
@@ -259,13 +334,21 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 " stores=%" PRIu64 " l1_hits=%" PRIu64
 			 " l1_misses=%" PRIu64 " l2_hits=%" PRIu64
 			 " l2_misses=%" PRIu64 " cycles=%" PRIu64 "\n",
-			 p, n, ps->loads, ps->stores, l1h, l1m, l2h, l2m,
+			 p, n, loads, stores, l1h, l1m, l2h, l2m,
 			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
 		emit(f, buf);
 	}
-	for (unsigned p = 0; p < NPHASES; p++)
-		if (split_count_line(p, buf, sizeof(buf)))
+	/* split counts are kept on the one shared model only (one vCPU, or no
+	 * L1): none with per-vCPU L1s, as before */
+	for (unsigned p = 0; p < NPHASES && !use_percpu; p++) {
+		const uint64_t *k = phases[p].by_kind;
+		uint64_t size[5];
+
+		for (unsigned b = 0; b < 5; b++)
+			size[b] = k[b] + k[8 + b];
+		if (split_count_line(p, size, buf, sizeof(buf)))
 			emit(f, buf);
+	}
 	ta_report(&tasks, emit_ctx, f);
 	if (use_percpu) {
 		snprintf(buf, sizeof(buf),

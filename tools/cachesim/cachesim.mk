@@ -30,6 +30,12 @@
 #   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
+#   bench-cachesim                    what the model costs: run-cachesim's boot
+#                                     plain, with an address-only plugin
+#                                     ($(B)/cachesim/libaddronly.so) and with the
+#                                     model, REPS=3 times each: CPU and wall time,
+#                                     ratios, accesses per second (a benchmark,
+#                                     not a test); CACHE_SIZE= ... CMDLINE= as run-cachesim
 
 B      ?= build
 HOSTCC ?= gcc
@@ -54,6 +60,10 @@ $(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_
 	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
 		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c \
 		$(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/percpu_l1.c -lpthread
+
+$(CACHESIM_OUT)/libaddronly.so: $(CACHESIM_DIR)/addronly.c $(CACHESIM_DIR)/qemu_plugin_api.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ $(CACHESIM_DIR)/addronly.c
 
 $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
@@ -101,6 +111,15 @@ run-interfere: kernel cachesim $(B)/cmdline-check
 	@$(call cmdline_check,make run-interfere)
 	@exec $(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+
+REPS ?= 3
+
+.PHONY: bench-cachesim
+bench-cachesim: kernel cachesim $(CACHESIM_OUT)/libaddronly.so
+	@tools/deps.sh cachesim
+	@$(CACHESIM_DIR)/bench-cachesim.sh --reps $(REPS) --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) \
+		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
 
 SEEDS      ?= 1 2 3
 BENCH      ?= all

@@ -3,7 +3,8 @@
 """policies.py - the placement policies side by side: one table and plots
 from one cache-simulated boot with bench_policies= (make run-policies).
 
-usage: policies.py [--csv FILE] [--plots PREFIX] [--geometry TEXT] LOG SIM
+usage: policies.py [--csv FILE] [--plots PREFIX] [--geometry TEXT]
+                   [--policies LIST] [--workloads LIST] [--runs N] LOG SIM
        policies.py --from-csv CSV --plots PREFIX [--geometry TEXT]
 
 LOG is the kernel's serial log, SIM the cachesim plugin's output of the same
@@ -33,7 +34,20 @@ medians and error bars +-1 sample standard deviation over the N runs.
 boot); the title then comes from the policies.txt next to it: its '# plugin:'
 and '# @header' lines, or for older runs its '# make run-policies ...' line
 (L1 then the make default, 32 KiB 8-way; CPU then QEMU's default model).
-Exit status 0, 1 when no phase could be joined, 2 on bad input files.
+
+Completeness: --policies (bench_policies=), --workloads (bench=, stride
+giving stride-seq and stride-rand, all giving stride and fft) and --runs
+(bench_runs=) name what the boot was asked for (run-policies.sh passes
+them; without them, the policies and workloads the log has, and no run
+count). Every asked policy x workload must have a row at every working set
+that workload has for any policy (or that the kernel's @skip lines name),
+each with the asked number of runs. What is missing is said in the table,
+one "missing: ..." line each (with the kernel's reason when it gave one:
+a refused policy, an @skip line, "bench: more than N phases" when the phase
+markers ran out), and the exit status is 3.
+
+Exit status 0, 1 when no phase could be joined, 2 on bad input files, 3 when
+an asked-for configuration is missing from the table.
 """
 
 import argparse
@@ -121,6 +135,102 @@ def refusals(log):
             elif line.startswith("cmdline: bench_policies=") or line.startswith("policy: '"):
                 out.append("kernel said: " + line)
     return out
+
+
+def asked_workloads(benches):
+    """The table's workload names for a bench= list (stride: both patterns; all: stride and fft)."""
+    out = []
+    for b in benches:
+        for x in (["stride", "fft"] if b == "all" else [b]):
+            for w in (["stride-seq", "stride-rand"] if x == "stride" else [x]):
+                if w not in out:
+                    out.append(w)
+    return out
+
+
+def kernel_notes(log):
+    """What the kernel said about work it did not do: {(policy or None, workload, ws or None):
+    reason} from its @skip lines, and the "bench: more than N phases" lines (phase markers
+    ran out: the later runs are not in the simulator's counts)."""
+    skips, notes = {}, []
+    policy = None
+    with open(log, errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("@policy ") and "status=selected" in line:
+                policy = report.pairs(line).get("name")
+            elif line.startswith("@skip "):
+                kv = report.pairs(line)
+                b = kv.get("bench", "?")
+                ws = int(kv["ws"]) if kv.get("ws", "").isdigit() else None
+                for w in asked_workloads([b]):
+                    skips[(kv.get("policy", policy), w, ws)] = kv.get("reason", "?")
+            elif "bench: more than" in line and "phases" in line:
+                notes.append(line[line.index("bench: more than"):])
+    return skips, notes
+
+
+def missing(t, policies, workloads, runs, refused_names, skips, notes):
+    """The lines saying which asked-for configurations t lacks (table()'s form; policies,
+    workloads: the asked names; runs: the asked runs per point or None; refused_names: the
+    policies the kernel refused; skips, notes: kernel_notes()). Empty when complete."""
+    out = []
+    why_later = f" (the kernel: {notes[0]})" if notes else ""
+    for w in workloads:
+        points = {k[2] for k in t if k[1] == w}
+        points |= {k[2] for k in skips if k[1] == w and k[2] is not None}
+        for p in policies:
+            if p in refused_names:
+                out.append(f"missing: {p} {w}: the kernel refused the policy")
+                continue
+            have = {k[2]: len(d["cycles"]) for k, d in t.items() if k[0] == p and k[1] == w}
+            why = skips.get((p, w, None)) or skips.get((None, w, None))
+            if not have:
+                reason = f" (the kernel skipped it: {why})" if why else why_later
+                out.append(f"missing: {p} {w}: no working set measured{reason}")
+                continue
+            for ws in sorted(points):
+                if ws not in have:
+                    r = skips.get((p, w, ws)) or skips.get((None, w, ws))
+                    reason = f" (the kernel skipped it: {r})" if r else why_later
+                    out.append(f"missing: {p} {w} ws={ws}: not measured{reason}")
+                elif runs and have[ws] < runs:
+                    out.append(f"missing: {p} {w} ws={ws}: {have[ws]} of {runs} runs measured{why_later}")
+    return out
+
+
+def sweep_points(lo, hi):
+    """The working sets the kernel's sweeps visit: lo, 2 lo, ... <= hi (bytes)."""
+    out, ws = [], lo
+    while 0 < ws <= hi:
+        out.append(ws)
+        ws <<= 1
+    return out
+
+
+def phases_needed(benches, runs, min_ws, max_ws, policies=0):
+    """Phase ids one boot uses for bench=benches (a list: stride, fft, triad, sparse, reuse,
+    all) with bench_runs=runs and working sets min_ws..max_ws (bytes), under `policies`
+    placement policies (bench_policies=; 0: none given, so each point runs colored and
+    uncolored), as the kernel's sweeps count them (bench/stride.c, fft.c, triad.c,
+    sparse.c, reuse.c; one phase per run and point; stride and fft keep at most 64 runs).
+    Checked against a real boot's @phase lines by tests/cachesim/test_policies.py."""
+    modes = 1 if policies else 2
+    blocks = policies or 1
+    per = 0
+    for b in dict.fromkeys(x for b in benches for x in (["stride", "fft"] if b == "all" else [b])):
+        if b == "stride":
+            per += 2 * len(sweep_points(min_ws, max_ws)) * min(runs, 64)
+        elif b == "fft":
+            per += len(sweep_points(1024 * 16, max_ws)) * min(runs, 64)
+        elif b == "triad":
+            pages = {max(ws // 3 // 4096, 1) for ws in sweep_points(min_ws, max_ws)}
+            per += len(pages) * runs
+        elif b in ("sparse", "reuse"):
+            per += len(sweep_points(max(min_ws, 4096), max_ws)) * runs
+        else:
+            raise ValueError(f"phases_needed: no count for bench={b}")
+    return blocks * modes * per
 
 
 def table(rows):
@@ -322,6 +432,9 @@ def main(argv):
     ap.add_argument("--plots", metavar="PREFIX")
     ap.add_argument("--geometry", help="title text for the plots (default: from SIM's config line)")
     ap.add_argument("--from-csv", metavar="CSV", help="re-make the plots from this policies.csv (no LOG, SIM)")
+    ap.add_argument("--policies", help="the policies asked for, comma-separated (bench_policies=)")
+    ap.add_argument("--workloads", help="the workloads asked for, comma-separated (bench=)")
+    ap.add_argument("--runs", type=int, help="the runs asked for per point (bench_runs=)")
     ap.add_argument("log", nargs="?")
     ap.add_argument("sim", nargs="?")
     a = ap.parse_args(argv)
@@ -346,22 +459,38 @@ def main(argv):
     try:
         rows = report.join([(a.log, a.sim)])
         refused = refusals(a.log)
+        skips, notes = kernel_notes(a.log)
     except OSError as e:
         print(f"policies.py: {e}", file=sys.stderr)
         return 2
     for line in refused:
         print(line)
+    for line in notes:
+        print("kernel said: " + line)
     if not rows:
         print("policies.py: no phase could be joined", file=sys.stderr)
         return 1
     t = table(rows)
+    refused_names = {line.split()[1].rstrip(":") for line in refused if line.startswith("policy ")}
+    pols = a.policies.split(",") if a.policies else sorted(
+        {k[0] for k in t} | refused_names, key=lambda p: POLICIES.index(p) if p in POLICIES else 99)
+    works = asked_workloads(a.workloads.split(",")) if a.workloads else sorted(
+        {k[1] for k in t}, key=lambda w: WORKLOADS.index(w) if w in WORKLOADS else 99)
+    lack = missing(t, pols, works, a.runs, refused_names, skips, notes)
+    for line in lack:
+        print(line)
     print_table(t, sys.stdout)
+    if lack:
+        print(f"incomplete: {len(lack)} asked-for configuration(s) missing from this table (lines 'missing:' above)")
     if a.csv:
         write_csv(a.csv, t)
     if a.plots:
         title, l1, l2 = geometry_of(a.sim, a.log)
         for p in plots(summarize(t), a.plots, a.geometry or title, l1, l2):
             print(f"policies.py: wrote {p}", file=sys.stderr)
+    if lack:
+        print(f"policies.py: {len(lack)} asked-for configuration(s) missing from the table", file=sys.stderr)
+        return 3
     return 0
 
 

@@ -8,7 +8,10 @@
 # usage: run-cachesim.sh [--size 2M] [--ways 1] [--line 64] [--runs 5]
 #            [--mem 256M] [--l1 32K] [--seed N] [--bench all|stride|fft]
 #            [--timeout 1800] [--outdir DIR] [--cmdline "k=v ..."]
-#            [--smp N] [--icount SHIFT]
+#            [--smp N] [--icount SHIFT] [--iso-only]
+#
+# --iso-only: write OUTDIR/run.iso and cmdline.txt and stop before the boot
+#   (make bench-cachesim boots that same ISO plain, address-only and modelled)
 #
 # --smp N: N vCPUs, each with its own L1 in front of the shared L2; with
 #   --icount SHIFT QEMU counts instructions (-icount shift=SHIFT,sleep=off,
@@ -32,7 +35,7 @@ if [ "${PAGECOLOR_RUNCACHESIM_PID:-}" != "$$" ] && command -v setpriv >/dev/null
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount=
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount= isoonly=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
 	--cmdline) extra=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
 	--icount) icount=$2; shift 2 ;;
+	--iso-only) isoonly=1; shift ;;
 	*) echo "run-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -94,6 +98,7 @@ echo "run-cachesim: kernel: $cmdline" >&2
 echo "run-cachesim: plugin: $plugargs" >&2
 
 "$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
+[ -z "$isoonly" ] || exit 0
 start=$(date +%s)
 rc=0
 "$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" --smp "$smp" \

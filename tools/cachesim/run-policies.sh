@@ -17,6 +17,9 @@
 # plus "bench_policies=POLICIES" and the --cmdline text (which wins). A
 # policy name outside the five is refused here; a policy this kernel does not
 # have is refused by the kernel, and the table starts with a line saying so.
+# Exit status 1 when the boot failed, the kernel reported failures, or the
+# table lacks a policy x workload x working set (or runs) it asked for: the
+# table then has a "missing: ..." line for each (policies.py).
 # OUTDIR (default build/cachesim/policies-<SIZE>-<WAYS>way-<LINE>B): the
 # run-cachesim files (serial.log, sim.txt, ...), policies.txt (the table),
 # policies.csv, policies_<workload>.png.
@@ -60,7 +63,7 @@ done
 outdir=${outdir:-$root/build/cachesim/policies-${size}-${ways}way-${line}B}
 mkdir -p "$outdir"
 echo "run-policies: policies $policies; workloads $bench; one boot" >&2
-rc=0
+rc=0 prc=0
 "$here/run-cachesim.sh" --size "$size" --ways "$ways" --line "$line" --runs "$runs" --mem "$mem" --l1 "$l1" \
 	--seed "$seed" --bench "$bench" --timeout "$timeout" --outdir "$outdir" \
 	--cmdline "bench_policies=$policies${extra:+ $extra}" >"$outdir/run-cachesim.txt" 2>&1 || rc=$?
@@ -74,7 +77,8 @@ if [ ! -s "$outdir/sim.txt" ] || ! grep -q '^@final' "$outdir/serial.log" 2>/dev
 	tail -20 "$outdir/run-cachesim.txt" >&2
 	exit 1
 fi
-args=(--csv "$outdir/policies.csv")
+# what was asked, so that the table says what it lacks (policies.py exits 3 then)
+args=(--csv "$outdir/policies.csv" --policies "$policies" --workloads "$bench" --runs "$runs")
 [ "$plots" = yes ] && args+=(--plots "$outdir/policies")
 {
 	echo "# make run-policies CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem SEED=$seed"
@@ -83,9 +87,13 @@ args=(--csv "$outdir/policies.csv")
 	echo "# $(grep -m1 '^plugin:' "$outdir/cmdline.txt")"
 	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
 	echo "# QEMU run: $(cat "$outdir/elapsed.txt") s; median and sample sd over the runs of each point"
-	/usr/bin/python3 "$here/policies.py" "${args[@]}" "$outdir/serial.log" "$outdir/sim.txt"
+	/usr/bin/python3 "$here/policies.py" "${args[@]}" "$outdir/serial.log" "$outdir/sim.txt" || prc=$?
 } >"$outdir/policies.txt"
 cat "$outdir/policies.txt"
 grep -E '^@final' "$outdir/serial.log" >&2 || true
 echo "run-policies: wrote $outdir/{policies.txt,policies.csv${plots:+,policies_*.png}}" >&2
+if [ "$prc" != 0 ]; then
+	echo "run-policies: the table is incomplete or could not be made (policies.py status $prc; see its 'missing:' lines)" >&2
+	exit 1
+fi
 grep -q '^@final status=ok' "$outdir/serial.log" || { echo "run-policies: the kernel reported failures" >&2; exit 1; }

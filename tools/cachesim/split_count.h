@@ -31,18 +31,45 @@
 
 #include "cache_model.h"
 
-/* Accounts one access of `size` bytes at physical address pa (already
- * counted by the caller on its first line) in phase `phase` (< nphases
- * given to split_count_init): sizes, and, when it spans two lines of
- * `line` bytes, the second line's access through model h. */
-void split_count_access(unsigned phase, uint64_t pa, unsigned size,
-			bool is_store, struct cm_hier *h, uint32_t line);
+struct split_stats {
+	uint64_t split_loads, split_stores;
+	uint64_t second[3]; /* outcome of the second line, by enum cm_outcome */
+};
+
+extern struct split_stats *split_stats_of; /* [phase], split_count_init */
+extern unsigned split_nstats;
+
+/* Accounts one access of 2^size_shift bytes at physical address pa (already
+ * counted by the caller on its first line, and its size too) in phase
+ * `phase` (< nphases given to split_count_init): when it spans two lines of
+ * `line` bytes, the split and the second line's access through model h.
+ * Inline: the plugin calls it for every access (an access within one line
+ * costs one compare). */
+static inline __attribute__((always_inline)) void
+split_count_access(unsigned phase, uint64_t pa, unsigned size_shift,
+		   bool is_store, struct cm_hier *h, uint32_t line)
+{
+	struct split_stats *s;
+
+	if ((pa & (line - 1)) + (1u << size_shift) <= line ||
+	    phase >= split_nstats)
+		return;
+	s = &split_stats_of[phase];
+	if (is_store)
+		s->split_stores++;
+	else
+		s->split_loads++;
+	s->second[cm_hier_access(h, (pa | (line - 1)) + 1)]++;
+}
 
 /* Allocates the per-phase counters; 0, or -1 when out of memory. */
 int split_count_init(unsigned nphases);
 
-/* Formats the report line of phase p into buf[size]; returns false (buf
- * untouched) when the phase had no access. */
-bool split_count_line(unsigned p, char *buf, unsigned long size);
+/* Formats the report line of phase p into buf[size], with size[5] the
+ * phase's accesses of 1, 2, 4, 8 and 16 bytes (more than 16 counted as 16;
+ * the caller counts them); returns false (buf untouched) when the phase had
+ * no access. */
+bool split_count_line(unsigned p, const uint64_t size[5], char *buf,
+		      unsigned long size_of_buf);
 
 #endif

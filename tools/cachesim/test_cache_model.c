@@ -2,7 +2,8 @@
 /*
  * test_cache_model.c - cmocka unit tests of cache_model.c alone, with access
  * sequences whose hit/miss counts are worked out by hand, plus a randomised
- * comparison against a naive timestamp-LRU reference. Every cache test runs
+ * comparison against a naive timestamp-LRU reference (hits and each miss's
+ * victim). Every cache test runs
  * on both set implementations (move-to-front array and hash + list).
  */
 #include "cache_model.h"
@@ -309,7 +310,9 @@ struct ref {
 	uint64_t now;
 };
 
-static bool ref_access(struct ref *r, uint64_t addr)
+/* One access; on a miss *evicted is the line it evicted, CM_NO_VICTIM when
+ * it filled an empty way. */
+static bool ref_access(struct ref *r, uint64_t addr, uint64_t *evicted)
 {
 	uint64_t ln = addr / r->line, s = ln % r->sets;
 	uint64_t *t = r->tag + s * r->ways, *u = r->used + s * r->ways;
@@ -324,6 +327,7 @@ static bool ref_access(struct ref *r, uint64_t addr)
 		if (u[w] < u[victim])
 			victim = w;
 	}
+	*evicted = u[victim] ? t[victim] : CM_NO_VICTIM;
 	t[victim] = ln;
 	u[victim] = r->now;
 	return false;
@@ -338,6 +342,7 @@ static void test_matches_reference(void **state)
 		{ 4096, 1, 64 },   { 4096, 2, 64 },   { 8192, 4, 32 },
 		{ 16384, 16, 64 }, { 4096, 64, 64 },  { 65536, 32, 64 },
 		{ 65536, 64, 64 }, { 2048, 128, 16 }, { 3 * 4096, 3, 64 },
+		{ 32768, 8, 64 }, /* the plugin's default L1 */
 	};
 
 	(void)state;
@@ -358,9 +363,13 @@ static void test_matches_reference(void **state)
 				/* mostly a hot region so that hits happen */
 				uint64_t a = xorshift() %
 					     (i % 3 ? geo[g].size : span);
-				bool want = ref_access(&r, a);
+				uint64_t evicted = 0;
+				bool want = ref_access(&r, a, &evicted);
 
 				assert_int_equal(cm_access(&c, a), want);
+				/* the victim, which task attribution reads */
+				if (!want)
+					assert_int_equal(c.victim, evicted);
 				hits += want;
 			}
 			assert_int_equal(c.hits, hits);
