@@ -48,7 +48,7 @@ SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 
-.PHONY: spdx-check format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
+.PHONY: mutate spdx-check format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
 
 all: kernel iso
 
@@ -78,6 +78,7 @@ help:
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
+	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
 
@@ -191,6 +192,12 @@ format:
 
 clean:
 	rm -rf $(B)
+
+# Mutation testing of mm/ and kernel/ (tools/mutate.py): one source change
+# at a time in a copy of the tree, the fast host suites, killed/survived.
+# Minutes: not part of make test (its --self-test is, in tests/layers).
+mutate: deps-test
+	@$(PYTHON) tools/mutate.py $(if $(ONLY),--only $(ONLY))
 
 # ---- tools and test suites with Makefile fragments of their own -------------
 -include tools/cachesim/cachesim.mk
