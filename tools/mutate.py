@@ -188,7 +188,7 @@ def run_suites(tree, suites, code_checks, log):
         return "build", (err[0] if err else "make failed")[:100]
     for s, path in zip(suites, bins):
         try:
-            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, timeout=300)
+            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired:
             return "fail", f"{s} (time-out)"
         log.write(r.stdout + r.stderr)
