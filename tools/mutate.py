@@ -65,7 +65,8 @@ MUTATIONS = [
       "	(void)mul_add_32;\n	u64 prod = (u64)g->seed * MWC_MULT + g->carry;\n	hi = (u32)(prod >> 32);\n"
       "	lo = (u32)prod;",
       "MWC rewritten with 64-bit arithmetic (same output)", COLOR, code=True),
-    m("mwc-below-bias", "kernel/mwc.c", "	while (r < threshold);", "	while (0);",
+    m("mwc-below-bias", "kernel/mwc.c", "	threshold = (0u - bound) % bound; /* == 2^32 mod bound */",
+      "	threshold = 0;",
       "mwc_below: no rejection (biased)", ""),
     # ---- coloring (2.4.17 patch) ----
     m("color-of-pfn", "mm/page_color.h", "	return pfn & (page_colors - 1);", "	return (pfn >> 1) & (page_colors - 1);",
@@ -84,7 +85,8 @@ MUTATIONS = [
       "		pfn |= buddy_pfn;", "merged block starts at the higher pfn", ""),
     m("buddy-order-check", "mm/page_alloc.c",
       "	return (buddy->flags & PG_buddy) && buddy->private == order && page_zone(buddy) == zone;",
-      "	return (buddy->flags & PG_buddy) && page_zone(buddy) == zone;", "buddy merged whatever its order", ""),
+      "	return (buddy->flags & PG_buddy) && buddy->private <= order && page_zone(buddy) == zone;",
+      "buddy merged when free at a lower order", ""),
     m("split-half", "mm/page_alloc.c", "		half = 1u << high;", "		half = 1u << (high + 1);",
       "split: the half of the wrong order", ""),
     m("split-keep", "mm/page_alloc.c", "			__add_to_free_list(zone, page, high, mt);\n			page += half;",
