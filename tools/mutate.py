@@ -37,8 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The fast host suites (seconds each; test_stress, test_copy and
 # test_shuffle_small take minutes and test nothing a mutation here needs).
 SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_mm_check_local", "test_mobility", "test_mwc",
-          "test_page_color", "test_pcp", "test_placement", "test_recolor", "test_regressions", "test_split_count",
-          "test_workload", "test_sched", "test_chain"]
+          "test_page_color", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
+          "test_split_count", "test_workload", "test_sched", "test_chain"]
 # The check of the generated code (i686 objects): pytest node ids.
 CODE_CHECKS = ["tests/layers/test_mwc_code.py::test_mwc_object_has_no_widening_multiply"]
 
