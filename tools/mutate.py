@@ -36,7 +36,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The fast host suites (seconds each; test_stress, test_copy and
 # test_shuffle_small take minutes and test nothing a mutation here needs).
-SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_mm_check_local", "test_mobility", "test_mwc",
+SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_fallback", "test_mm_check_local", "test_mobility",
+          "test_mwc",
           "test_page_color", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
           "test_split_count", "test_workload", "test_sched", "test_chain"]
 # The check of the generated code (i686 objects): pytest node ids.
@@ -97,12 +98,21 @@ MUTATIONS = [
     # ---- grouping by mobility ----
     m("fallback-order", "mm/pageblock.c", "	[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },",
       "	[MIGRATE_MOVABLE] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE },", "fallback table order", MOBILITY),
+    m("fallback-order-unmovable", "mm/pageblock.c",
+      "	[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE },",
+      "	[MIGRATE_UNMOVABLE] = { MIGRATE_MOVABLE, MIGRATE_RECLAIMABLE },", "fallback table order (unmovable)",
+      MOBILITY),
+    m("fallback-order-reclaimable", "mm/pageblock.c",
+      "	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },",
+      "	[MIGRATE_RECLAIMABLE] = { MIGRATE_MOVABLE, MIGRATE_UNMOVABLE },", "fallback table order (reclaimable)",
+      MOBILITY),
     m("steal-half", "mm/pageblock.c", "block_alike_pages(zone, base, start_mt) < pageblock_nr_pages / 2)",
       "block_alike_pages(zone, base, start_mt) < pageblock_nr_pages / 4)",
       "a page block stolen at a quarter alike", MOBILITY),
     m("steal-always", "mm/pageblock.h",
       "	return order >= pageblock_order / 2 || start_mt == MIGRATE_UNMOVABLE || start_mt == MIGRATE_RECLAIMABLE;",
-      "	return true;", "movable requests steal small blocks", MOBILITY),
+      "	return order >= pageblock_order / 2 || start_mt == MIGRATE_UNMOVABLE || start_mt == MIGRATE_RECLAIMABLE ||\n"
+      "	       start_mt == MIGRATE_MOVABLE;", "movable requests steal for small blocks too", MOBILITY),
     m("steal-move", "mm/pageblock.c", "	mobility_stats.steal_pages += move_freepages_block(zone, base, start_mt);",
       "	(void)move_freepages_block;", "a stolen block's free pages not moved", MOBILITY),
     m("gfp-type", "mm/page_alloc.h", "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_MOVABLE;",

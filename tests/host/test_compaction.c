@@ -18,6 +18,7 @@
 
 #include "bench/frag_owner.h"
 #include "mm/compaction.h"
+#include "mm/pageblock.h"
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
 
@@ -51,6 +52,7 @@ static bool holds(u32 pfn, u32 tag)
 static struct frag_obj *objs;
 static u32 *rmap, *first_pfn;
 static struct frag_owner own;
+static u32 nslots; /* slots fragment() filled */
 
 static int setup(void **state)
 {
@@ -109,6 +111,7 @@ static u32 fragment(void)
 			fill(objs[i].pfn, i);
 		}
 	}
+	nslots = n;
 	return n;
 }
 
@@ -190,11 +193,67 @@ static void test_refused_page_stays(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* A free page in the page block at base, or FRAG_NONE. */
+static u32 free_pfn_in(u32 base)
+{
+	for (u32 pfn = base; pfn < base + pageblock_nr_pages; pfn++)
+		if (pfn_to_page(pfn)->flags & PG_buddy)
+			return pfn;
+	return FRAG_NONE;
+}
+
+/* With grouping on, a page block holding an unmovable page cannot become
+ * free, so the migration scanner leaves its movable pages where they are;
+ * and the free scanner takes its targets from movable page blocks only
+ * (Linux's suitable_migration_target), never from an unmovable one. Here
+ * the lowest whole block of Normal holds an unmovable page among the
+ * owner's, and the top one (the free scanner's first) is unmovable with
+ * free pages. */
+static void test_block_types_respected(void **state)
+{
+	struct zone *z = normal();
+	u32 low, top, f, i, moved = 0, kept = 0;
+	struct page *u;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	assert_true(zone_grouping(z));
+	fragment();
+	low = (z->zone_start_pfn + pageblock_nr_pages - 1) & ~(pageblock_nr_pages - 1);
+	top = (zone_end_pfn(z) & ~(pageblock_nr_pages - 1)) - pageblock_nr_pages;
+	assert_true(low < top);
+	assert_int_not_equal(f = free_pfn_in(low), FRAG_NONE);
+	assert_true(__steal_pageblock(z, pfn_to_page(f), pageblock_order, MIGRATE_UNMOVABLE));
+	assert_non_null(u = alloc_page(GFP_KERNEL)); /* from the only unmovable free pages */
+	assert_int_equal(page_to_pfn(u) & ~(pageblock_nr_pages - 1), low);
+	assert_int_not_equal(f = free_pfn_in(top), FRAG_NONE);
+	assert_true(__steal_pageblock(z, pfn_to_page(f), pageblock_order, MIGRATE_UNMOVABLE));
+	assert_true(compact_zone(z, 6, frag_move, &own));
+	for (i = 0; i < nslots; i += 2) {
+		if (objs[i].pfn == FRAG_NONE)
+			continue;
+		if ((first_pfn[i] & ~(pageblock_nr_pages - 1)) == low) {
+			assert_int_equal(objs[i].pfn, first_pfn[i]); /* a pinned block's page stays */
+			kept++;
+		}
+		if (objs[i].pfn != first_pfn[i]) {
+			moved++;
+			assert_int_equal(get_pageblock_migratetype(z, objs[i].pfn), MIGRATE_MOVABLE);
+			assert_true(holds(objs[i].pfn, i));
+		}
+	}
+	assert_true(kept > 100);
+	assert_true(moved > 0);
+	assert_int_equal(__free_pages(u, 0), 0);
+	assert_int_equal(mm_check(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_moved_pages_keep_their_contents, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_page_stays, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_block_types_respected, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
