@@ -6,7 +6,8 @@
  * unmovable ones, an unmovable request from reclaimable before movable, a
  * reclaimable request from unmovable before movable. Each is checked with
  * free pages of both other types present: the page must come from the
- * block of the first type in the table. */
+ * block of the first type in the table. And a movable request falling
+ * back for a small block does not steal the page block. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,6 +98,43 @@ static void test_reclaimable_falls_back_to_unmovable_first(void **state)
 	assert_int_equal(fallback_block_type(MIGRATE_RECLAIMABLE), MIGRATE_UNMOVABLE);
 }
 
+/* A movable request that falls back for a small free block (order below
+ * pageblock_order / 2) does not take the page block, however free it is:
+ * the thread's movable requests steal only for large blocks, so a few
+ * movable pages do not turn an unmovable block movable (the block becomes
+ * mixed instead). Here the only free pages of Normal lie in an unmovable
+ * page block whose free blocks are at most order 3 (one page of every 16
+ * in use), 15/16 of it free. */
+static void test_small_movable_fallback_does_not_steal(void **state)
+{
+	struct zone *z = normal();
+	struct page *p;
+	u32 d, pfn, steals0, nosteal0;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	d = (zone_end_pfn(z) & ~(pageblock_nr_pages - 1)) - pageblock_nr_pages;
+	assert_true(__steal_pageblock(z, pfn_to_page(d), pageblock_order, MIGRATE_UNMOVABLE));
+	while (free_of_type(MIGRATE_UNMOVABLE)) /* all of block d */
+		assert_non_null(alloc_pages(GFP_KERNEL, 0));
+	for (pfn = d; pfn < d + pageblock_nr_pages; pfn++)
+		if (pfn % 16)
+			assert_int_equal(__free_pages(pfn_to_page(pfn), 0), 0);
+	assert_int_equal(free_of_type(MIGRATE_UNMOVABLE), pageblock_nr_pages / 16 * 15);
+	while (free_of_type(MIGRATE_MOVABLE))
+		assert_non_null(alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 0));
+	assert_int_equal(free_of_type(MIGRATE_RECLAIMABLE), 0);
+	steals0 = mobility_stats.steals;
+	nosteal0 = mobility_stats.no_steal;
+	p = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 0);
+	assert_non_null(p);
+	assert_int_equal(page_to_pfn(p) & ~(pageblock_nr_pages - 1), d);
+	assert_int_equal(get_pageblock_migratetype(z, d), MIGRATE_UNMOVABLE);
+	assert_int_equal(mobility_stats.steals, steals0);
+	assert_int_equal(mobility_stats.no_steal, nosteal0 + 1);
+	assert_int_equal(mm_check(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +143,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unmovable_falls_back_to_reclaimable_first, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_reclaimable_falls_back_to_unmovable_first, fixture_setup_cb,
+						fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_small_movable_fallback_does_not_steal, fixture_setup_cb,
 						fixture_teardown_cb),
 	};
 	return cmocka_run_group_tests_name("fallback", tests, NULL, NULL);
