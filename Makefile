@@ -50,7 +50,7 @@ SSE2_C   := $(wildcard bench/*_fp.c)
 KERNEL_OBJ += $(SSE2_C:%.c=$(B)/k/%.sse2.o)
 
 
-.PHONY: spdx-check format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
+.PHONY: mutate spdx-check format FORCE all kernel iso run test test-host test-boot fuzz gdb clean help deps-run deps-test deps-gdb format-check
 
 all: kernel iso
 
@@ -84,6 +84,7 @@ help:
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
+	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
 
@@ -175,7 +176,7 @@ HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c ker
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
-	arch/x86/copy_strategies.c
+	arch/x86/copy_strategies.c bench/frag_owner.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
@@ -219,6 +220,12 @@ format:
 
 clean:
 	rm -rf $(B)
+
+# Mutation testing of mm/ and kernel/ (tools/mutate.py): one source change
+# at a time in a copy of the tree, the fast host suites, killed/survived.
+# Minutes: not part of make test (its --self-test is, in tests/layers).
+mutate: deps-test
+	@$(PYTHON) tools/mutate.py $(if $(ONLY),--only $(ONLY))
 
 # ---- tools and test suites with Makefile fragments of their own -------------
 -include tools/cachesim/cachesim.mk

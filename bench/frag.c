@@ -39,6 +39,7 @@
  * compaction copies pages through their physical addresses). Opt-in: not
  * part of bench=all. */
 #include "bench/bench.h"
+#include "bench/frag_owner.h"
 #include "arch/x86/cpu.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
@@ -58,7 +59,6 @@
 #define FRAG_MAX_LIFE  220u /* rounds */
 #define FRAG_ATTEMPTS  160u /* the thread's test */
 #define FRAG_MAX_RUNS  3u
-#define FRAG_NONE      0xffffffffu
 #define FRAG_ORDERS    8u
 #define FRAG_WAYS      4u /* bit 0: reclaim, bit 1: compaction */
 
@@ -66,17 +66,9 @@ static const u32 frag_orders[FRAG_ORDERS] = { 10, 9, 8, 7, 6, 5, 4, 3 };
 static const char *const way_names[FRAG_WAYS] = { "as memory stands", "with reclaim", "with compaction",
 						  "reclaim+compact" };
 
-struct frag_obj {
-	u32 pfn;  /* FRAG_NONE once freed */
-	u32 next; /* next slot dying in the same round */
-	u8 type;  /* enum migratetype */
-};
-
 struct frag {
-	struct frag_obj *obj; /* slots in allocation order: the LRU order */
+	struct frag_owner own; /* the slots and the reverse map (frag_owner.h) */
 	u32 cap, n;
-	u32 *rmap; /* pfn -> slot, FRAG_NONE: not the workload's */
-	u32 rmap_len;
 	u32 death[FRAG_ROUNDS + FRAG_MAX_LIFE]; /* first slot dying in round r */
 	u32 live, lru;				/* live pages; first slot not yet checked by LRU freeing */
 	struct page *held[FRAG_ATTEMPTS];
@@ -115,12 +107,12 @@ static void *frag_pages(u32 bytes, struct page **pg, u32 *order)
 
 static void obj_free(struct frag *f, u32 i)
 {
-	u32 pfn = f->obj[i].pfn;
+	u32 pfn = f->own.obj[i].pfn;
 
 	if (pfn == FRAG_NONE)
 		return;
-	f->rmap[pfn] = FRAG_NONE;
-	f->obj[i].pfn = FRAG_NONE;
+	f->own.rmap[pfn] = FRAG_NONE;
+	f->own.obj[i].pfn = FRAG_NONE;
 	__free_pages(pfn_to_page(pfn), 0);
 	f->live--;
 }
@@ -129,7 +121,7 @@ static void obj_free(struct frag *f, u32 i)
 static bool free_lru_movable(struct frag *f)
 {
 	for (; f->lru < f->n; f->lru++)
-		if (f->obj[f->lru].pfn != FRAG_NONE && f->obj[f->lru].type == MIGRATE_MOVABLE) {
+		if (f->own.obj[f->lru].pfn != FRAG_NONE && f->own.obj[f->lru].type == MIGRATE_MOVABLE) {
 			obj_free(f, f->lru++);
 			return true;
 		}
@@ -174,39 +166,25 @@ static bool churn(struct frag *f, u32 seed)
 				p = alloc_pages(gfp, 0);
 			if (!p)
 				break;
-			f->obj[f->n] = (struct frag_obj){ .pfn = page_to_pfn(p), .next = FRAG_NONE, .type = (u8)type };
-			f->rmap[page_to_pfn(p)] = f->n;
+			f->own.obj[f->n] =
+			    (struct frag_obj){ .pfn = page_to_pfn(p), .next = FRAG_NONE, .type = (u8)type };
+			f->own.rmap[page_to_pfn(p)] = f->n;
 			if (type == MIGRATE_UNMOVABLE)
 				life = 20 + mwc_below(&g, 200);
 			else if (type == MIGRATE_RECLAIMABLE)
 				life = 1 + mwc_below(&g, 30);
 			if (life) {
-				f->obj[f->n].next = f->death[r + life];
+				f->own.obj[f->n].next = f->death[r + life];
 				f->death[r + life] = f->n;
 			}
 			f->n++;
 			f->live++;
 		}
-		for (i = f->death[r]; i != FRAG_NONE; i = f->obj[i].next)
+		for (i = f->death[r]; i != FRAG_NONE; i = f->own.obj[i].next)
 			obj_free(f, i);
 		while (f->live > target && free_lru_movable(f))
 			;
 	}
-	return true;
-}
-
-/* Compaction's owner callback: copy the page, update the slot and the map. */
-static bool frag_move(u32 old_pfn, u32 new_pfn, void *arg)
-{
-	struct frag *f = arg;
-	u32 i = old_pfn < f->rmap_len ? f->rmap[old_pfn] : FRAG_NONE;
-
-	if (i == FRAG_NONE || new_pfn >= f->rmap_len)
-		return false;
-	memcpy((void *)(new_pfn << PAGE_SHIFT), (const void *)(old_pfn << PAGE_SHIFT), PAGE_SIZE);
-	f->obj[i].pfn = new_pfn;
-	f->rmap[new_pfn] = i;
-	f->rmap[old_pfn] = FRAG_NONE;
 	return true;
 }
 
@@ -274,7 +252,7 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 	}
 	frag_indices(order, &fidx, &uidx);
 	for (i = 0; i < f->n; i++)
-		movable += f->obj[i].pfn != FRAG_NONE && f->obj[i].type != MIGRATE_UNMOVABLE;
+		movable += f->own.obj[i].pfn != FRAG_NONE && f->own.obj[i].type != MIGRATE_UNMOVABLE;
 	attempts = MIN(FRAG_ATTEMPTS, (nr_free_pages() + movable) >> order);
 	moved0 = compact_stats.moved;
 	for (a = 0; a < attempts; a++) {
@@ -283,7 +261,7 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 		if (!p && way == 1) {
 			/* reclaim: the workload's movable and reclaimable pages, oldest first */
 			for (i = 0; i < f->n && !any_zone_has(order); i++)
-				if (f->obj[i].pfn != FRAG_NONE && f->obj[i].type != MIGRATE_UNMOVABLE) {
+				if (f->own.obj[i].pfn != FRAG_NONE && f->own.obj[i].type != MIGRATE_UNMOVABLE) {
 					obj_free(f, i);
 					reclaimed++;
 				}
@@ -298,12 +276,12 @@ static void frag_point(struct frag *f, u32 seed, u32 way, u32 oi, struct frag_su
 			bool any = false;
 
 			for (z = 0; z < ARRAY_SIZE(zl) && !p; z++)
-				if (compact_zone(&contig_page_data.node_zones[zl[z]], order, frag_move, f))
+				if (compact_zone(&contig_page_data.node_zones[zl[z]], order, frag_move, &f->own))
 					p = alloc_pages(GFP_KERNEL, order);
 			if (p || way == 2)
 				break;
 			for (i = 0; i < f->n && nr_free_pages() < want; i++)
-				if (f->obj[i].pfn != FRAG_NONE && f->obj[i].type != MIGRATE_UNMOVABLE) {
+				if (f->own.obj[i].pfn != FRAG_NONE && f->own.obj[i].type != MIGRATE_UNMOVABLE) {
 					obj_free(f, i);
 					reclaimed++;
 					any = true;
@@ -415,16 +393,16 @@ u32 bench_frag(const struct bench_config *cfg)
 	if (!compaction_enabled)
 		printk("bench=frag: compaction=off: the compaction way is not run\n");
 	f.cap = nr_free_pages() * 3 / 2 + 64;
-	f.rmap_len = max_pfn;
-	f.obj = frag_pages(f.cap * (u32)sizeof(*f.obj), &objs_pg, &objs_order);
-	f.rmap = frag_pages(f.rmap_len * 4, &rmap_pg, &rmap_order);
+	f.own.rmap_len = max_pfn;
+	f.own.obj = frag_pages(f.cap * (u32)sizeof(*f.own.obj), &objs_pg, &objs_order);
+	f.own.rmap = frag_pages(f.own.rmap_len * 4, &rmap_pg, &rmap_order);
 	tab = frag_pages((u32)sizeof(*tab), &tab_pg, &tab_order);
-	if (!f.obj || !f.rmap || !tab) {
+	if (!f.own.obj || !f.own.rmap || !tab) {
 		printk("bench=frag: no contiguous low memory for the workload's tables\n");
 		printk("@skip bench=frag reason=no_memory runs=0\n");
-		if (f.obj)
+		if (f.own.obj)
 			__free_pages(objs_pg, objs_order);
-		if (f.rmap)
+		if (f.own.rmap)
 			__free_pages(rmap_pg, rmap_order);
 		if (tab)
 			__free_pages(tab_pg, tab_order);
@@ -432,8 +410,8 @@ u32 bench_frag(const struct bench_config *cfg)
 	}
 	sums = tab->sums;
 	types0 = tab->types0;
-	for (i = 0; i < f.rmap_len; i++)
-		f.rmap[i] = FRAG_NONE;
+	for (i = 0; i < f.own.rmap_len; i++)
+		f.own.rmap[i] = FRAG_NONE;
 	memset(tab, 0, sizeof(*tab));
 	if (placement_active_id != PLACEMENT_BUDDY) /* deterministic picks: no per-task colors */
 		printk("bench=frag: placement %s -> buddy for its runs (restored after)\n", placement_name());

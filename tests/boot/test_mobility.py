@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Grouping pages by mobility (mm/pageblock.h), bench=frag and the
-pagetypeinfo dump, in two small boots: 64 MiB (grouping on and off side by
+pagetypeinfo dump, in two small boots: 128 MiB (grouping on and off side by
 side, the four ways, one run) and 8 MiB (a zone too small to group, and
 compaction=off)."""
 import re

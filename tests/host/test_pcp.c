@@ -138,6 +138,52 @@ static void test_hot_and_cold(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* Which end of which list (the 2.5.40-mm1 thread's hot/cold pages, as
+ * mm/pcp.h states them): a hot free goes to the head of the hot list and a
+ * hot allocation takes the head (the page freed last, still in the cache);
+ * a cold free goes to the tail of the cold list and a __GFP_COLD
+ * allocation takes the cold list's head (the page cold longest); neither
+ * kind touches the other's list, and a cold refill fills the cold list. */
+static void test_hot_and_cold_list_ends(void **state)
+{
+	struct page *h[3], *c[3];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	pcp_setup(true, 8, 0);
+	for (int i = 0; i < 3; i++) {
+		assert_non_null(h[i] = alloc_page(GFP_KERNEL | __GFP_MOVABLE));
+		assert_non_null(c[i] = alloc_page(GFP_KERNEL | __GFP_MOVABLE));
+	}
+	/* the cold list starts empty: a cold allocation refills it, not the hot one */
+	u32 hot0 = pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT);
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD), 0);
+	struct page *r = alloc_page(GFP_KERNEL | __GFP_MOVABLE | __GFP_COLD);
+	assert_non_null(r);
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD), 8 - 1);
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT), hot0);
+	assert_int_equal(__free_pages(r, 0), 0); /* a plain free is a hot free */
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT), hot0 + 1);
+	assert_ptr_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE), r);
+	/* drained: both lists empty, then the frees */
+	pcp_drain_all();
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(free_hot_page(h[i]), 0);
+		assert_int_equal(free_cold_page(c[i]), 0);
+	}
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_HOT), 3);
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD), 3);
+	/* cold: first freed, first served (c0 c1 c2); hot: last freed first (h2 h1 h0) */
+	assert_ptr_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE | __GFP_COLD), c[0]);
+	assert_ptr_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE), h[2]);
+	assert_ptr_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE | __GFP_COLD), c[1]);
+	assert_ptr_equal(alloc_page(GFP_KERNEL | __GFP_MOVABLE), h[1]);
+	/* (the hot list, below low, was refilled at its tail: h0 is still on it) */
+	assert_int_equal(pcp_nr_pages_cpu(0, ZONE_NORMAL, PCP_COLD), 1);
+	assert_true(c[2]->flags & PG_pcp);
+	assert_true(h[0]->flags & PG_pcp);
+	assert_int_equal(mm_check(), 0);
+}
+
 /* The lists are per migrate type (grouping by mobility): an unmovable
  * request is served from the lists out of an unmovable page block, a freed
  * unmovable page goes back to an unmovable request and never to a movable
@@ -620,6 +666,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_high_raised, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_per_page, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_hot_and_cold, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_hot_and_cold_list_ends, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_per_type_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_failure_drains_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_random_types_policies_grouping, fixture_setup_cb, teardown),

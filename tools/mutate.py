@@ -1,0 +1,351 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""tools/mutate.py: mutation testing of the mechanisms of mm/ and kernel/.
+
+    make mutate                         every mutation (a few minutes)
+    tools/mutate.py [--only ID,ID] [--list] [--keep-going]
+    tools/mutate.py --self-test         the script's own check (make test)
+
+Each mutation is one small change of the source that breaks one mechanism
+(which end of which per-CPU list, the color of a pfn, the buddy's xor, the
+order arithmetic of a split, the MWC multiplier and carry, the hot/cold
+choice, compaction's copy and the owner's update, the free-page poisoning
+hook, ...). One at a time, it is applied to a copy of the tree
+(build/mutate/src: the working tree is never changed), the fast host test
+suites (cmocka, ASan+UBSan; and for the MWC's 64-bit rewrite the check of the
+generated code) are built and run, and the file is restored (its hash
+checked). A mutation is killed when a suite fails, survives when all pass;
+one that does not compile is reported as such. The report lists each
+mutation with the suite that killed it.
+
+Exit status: 0 when no mutation of a mechanism the three source threads
+define (the 2.4.17 page coloring patch, grouping pages by mobility, the
+2.5.40-mm1 hot/cold pages) survives; 1 otherwise; 2 for bad usage or when
+the suites fail without a mutation.
+"""
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The fast host suites (seconds each; test_stress, test_copy and
+# test_shuffle_small take minutes and test nothing a mutation here needs).
+SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_fallback", "test_mm_check_local", "test_mobility",
+          "test_mwc",
+          "test_page_color", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
+          "test_split_count", "test_workload", "test_sched", "test_chain"]
+# The check of the generated code (i686 objects): pytest node ids.
+CODE_CHECKS = ["tests/layers/test_mwc_code.py::test_mwc_object_has_no_widening_multiply"]
+
+
+def m(ident, path, find, replace, what, thread, code=False):
+    return {"id": ident, "path": path, "find": find, "replace": replace, "what": what, "thread": thread,
+            "code": code}
+
+
+COLOR, MOBILITY, HOTCOLD = "2.4.17 coloring", "mobility", "hot/cold"
+# thread: the source thread that defines the mechanism, or "" for ours.
+MUTATIONS = [
+    # ---- the MWC generator (2.4.17 thread: get_rand) ----
+    m("mwc-mult", "kernel/mwc.h", "#define MWC_MULT	  2131995753u", "#define MWC_MULT	  2131995757u",
+      "MWC multiplier changed", COLOR),
+    m("mwc-carry-out", "kernel/mwc.c", "*hi = h + (*lo < l);", "*hi = h;",
+      "MWC: the carry of adding the old carry dropped", COLOR),
+    m("mwc-mid-carry", "kernel/mwc.c", "		h += 0x10000u;", "		h += 0;",
+      "MWC: the middle sum's carry into bit 48 dropped", COLOR),
+    m("mwc-seed-carry", "kernel/mwc.c", "	g->seed = lo;\n	g->carry = hi;", "	g->seed = lo;\n	g->carry = lo;",
+      "MWC: the new carry is the low half", COLOR),
+    m("mwc-64bit", "kernel/mwc.c",
+      "	mul_add_32(g->seed, MWC_MULT, g->carry, &hi, &lo);",
+      "	(void)mul_add_32;\n	u64 prod = (u64)g->seed * MWC_MULT + g->carry;\n	hi = (u32)(prod >> 32);\n"
+      "	lo = (u32)prod;",
+      "MWC rewritten with 64-bit arithmetic (same output)", COLOR, code=True),
+    m("mwc-below-bias", "kernel/mwc.c", "	threshold = (0u - bound) % bound; /* == 2^32 mod bound */",
+      "	threshold = 0;",
+      "mwc_below: no rejection (biased)", ""),
+    # ---- coloring (2.4.17 patch) ----
+    m("color-of-pfn", "mm/page_color.h", "	return pfn & (page_colors - 1);", "	return (pfn >> 1) & (page_colors - 1);",
+      "the color of a pfn from the wrong bits", COLOR),
+    m("binhop-advance", "mm/placement_binhop.h", "			t->target_color = (want + 1) & mask;",
+      "			t->target_color = (want + 2) & mask;", "bin hopping: the target advances by 2", COLOR),
+    m("binhop-stay", "mm/placement_binhop.h", "			t->target_color = (want + 1) & mask;",
+      "			t->target_color = want & mask;", "bin hopping: the target does not advance", COLOR),
+    m("binhop-align", "mm/placement_binhop.h", "	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;",
+      "	want = placement_rr_target(t, mask) & mask;", "bin hopping: the target not rounded to the order",
+      COLOR),
+    # ---- the buddy core ----
+    m("buddy-xor", "mm/page_alloc.c", "		u32 buddy_pfn = pfn ^ (1u << order);",
+      "		u32 buddy_pfn = pfn + (1u << order);", "buddy pfn by + instead of xor", ""),
+    m("buddy-combine", "mm/page_alloc.c", "		pfn &= buddy_pfn; /* the combined block starts at the lower pfn */",
+      "		pfn |= buddy_pfn;", "merged block starts at the higher pfn", ""),
+    m("buddy-order-check", "mm/page_alloc.c",
+      "	return (buddy->flags & PG_buddy) && buddy->private == order && page_zone(buddy) == zone;",
+      "	return (buddy->flags & PG_buddy) && buddy->private <= order && page_zone(buddy) == zone;",
+      "buddy merged when free at a lower order", ""),
+    m("split-half", "mm/page_alloc.c", "		half = 1u << high;", "		half = 1u << (high + 1);",
+      "split: the half of the wrong order", ""),
+    m("split-keep", "mm/page_alloc.c", "			__add_to_free_list(zone, page, high, mt);\n			page += half;",
+      "			__add_to_free_list(zone, page + half, high, mt);\n			page += half;",
+      "split: the kept upper half also freed", ""),
+    m("free-count", "mm/page_alloc.c", "	zone->free_pages += 1u << order;", "	zone->free_pages += 1u;",
+      "free_pages counts blocks, not pages", ""),
+    # ---- grouping by mobility ----
+    m("fallback-order", "mm/pageblock.c", "	[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },",
+      "	[MIGRATE_MOVABLE] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE },", "fallback table order", MOBILITY),
+    m("fallback-order-unmovable", "mm/pageblock.c",
+      "	[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE },",
+      "	[MIGRATE_UNMOVABLE] = { MIGRATE_MOVABLE, MIGRATE_RECLAIMABLE },", "fallback table order (unmovable)",
+      MOBILITY),
+    m("fallback-order-reclaimable", "mm/pageblock.c",
+      "	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },",
+      "	[MIGRATE_RECLAIMABLE] = { MIGRATE_MOVABLE, MIGRATE_UNMOVABLE },", "fallback table order (reclaimable)",
+      MOBILITY),
+    m("steal-half", "mm/pageblock.c", "block_alike_pages(zone, base, start_mt) < pageblock_nr_pages / 2)",
+      "block_alike_pages(zone, base, start_mt) < pageblock_nr_pages / 4)",
+      "a page block stolen at a quarter alike", MOBILITY),
+    m("steal-always", "mm/pageblock.h",
+      "	return order >= pageblock_order / 2 || start_mt == MIGRATE_UNMOVABLE || start_mt == MIGRATE_RECLAIMABLE;",
+      "	return order >= pageblock_order / 2 || start_mt == MIGRATE_UNMOVABLE || start_mt == MIGRATE_RECLAIMABLE ||\n"
+      "	       start_mt == MIGRATE_MOVABLE;", "movable requests steal for small blocks too", MOBILITY),
+    m("steal-move", "mm/pageblock.c", "	mobility_stats.steal_pages += move_freepages_block(zone, base, start_mt);",
+      "	(void)move_freepages_block;", "a stolen block's free pages not moved", MOBILITY),
+    m("gfp-type", "mm/page_alloc.h", "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_MOVABLE;",
+      "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_RECLAIMABLE;", "__GFP_MOVABLE gives the wrong type",
+      MOBILITY),
+    m("compact-copy", "bench/frag_owner.c",
+      "	memcpy(frag_page_va(new_pfn), frag_page_va(old_pfn), PAGE_SIZE);", "	(void)memcpy;",
+      "compaction's move without the copy", MOBILITY),
+    m("compact-owner", "bench/frag_owner.c", "	f->obj[i].pfn = new_pfn;", "	(void)i;",
+      "compaction's move without the owner's update", MOBILITY),
+    m("compact-rmap", "bench/frag_owner.c", "	f->rmap[old_pfn] = FRAG_NONE;", "",
+      "compaction's move leaves the old pfn in the reverse map", MOBILITY),
+    m("compact-pinned", "mm/compaction.c",
+      "			if ((p->flags & PG_head) && page_mt(p) == MIGRATE_UNMOVABLE)\n				return true;",
+      "", "compaction scans blocks holding unmovable pages", MOBILITY),
+    m("compact-target-type", "mm/compaction.c",
+      "get_pageblock_migratetype(zone, fs->block) != MIGRATE_MOVABLE)",
+      "get_pageblock_migratetype(zone, fs->block) == 99)", "compaction fills non-movable page blocks", MOBILITY),
+    # ---- per-CPU hot/cold lists (2.5.40-mm1) ----
+    m("cold-end", "mm/pcp.c", "		list_add_tail(&page->lru, &pcp->list);", "		list_add(&page->lru, &pcp->list);",
+      "a cold free at the head of the cold list", HOTCOLD),
+    m("hot-end", "mm/pcp.c", "	else\n		list_add(&page->lru, &pcp->list);",
+      "	else\n		list_add_tail(&page->lru, &pcp->list);", "a hot free at the tail of the hot list", HOTCOLD),
+    m("cold-free-hot", "mm/pcp.c",
+      "	u32 kind = cold ? PCP_COLD : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n\n	/* interrupts",
+      "	u32 kind = cold ? PCP_HOT : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n\n	/* interrupts",
+      "cold frees go to the hot list", HOTCOLD),
+    m("cold-alloc-hot", "mm/pcp.c",
+      "	u32 kind = cold ? PCP_COLD : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n	struct page",
+      "	u32 kind = cold ? PCP_HOT : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n	struct page",
+      "__GFP_COLD allocations served from the hot list", HOTCOLD),
+    m("gfp-cold-ignored", "mm/page_alloc.c", "(gfp & __GFP_COLD) != 0,", "false,", "__GFP_COLD ignored", HOTCOLD),
+    m("refill-low", "mm/pcp.c", "	if (pcp->count <= pcp_marks[kind].low && zone->free_pages) {",
+      "	if (pcp->count < 1 && zone->free_pages) {", "refill only when empty, not at low", HOTCOLD),
+    m("refill-batch", "mm/pcp.c", "rmqueue_bulk(zone, pcp_marks[kind].batch, &pcp->list, mt);",
+      "rmqueue_bulk(zone, 1, &pcp->list, mt);", "refill one page per zone lock, not a batch", HOTCOLD),
+    m("drain-high", "mm/pcp.c", "	if (pcp->count >= pcp_marks[kind].high) {", "	if (pcp->count >= 100000) {",
+      "the lists never give back at high", HOTCOLD),
+    m("switch-drain", "mm/pcp.c", "static void drain_on_switch(void)\n{\n	pcp_drain_all();",
+      "static void drain_on_switch(void)\n{\n	;", "a placement switch leaves pages on the lists", HOTCOLD),
+    # ---- free-page poisoning (mm_debug) ----
+    m("poison-pcp", "mm/page_alloc.c", "			if (mm_free_poison)\n				mm_free_poison(pfn, 0);",
+      "", "pages freed to the per-CPU lists not poisoned", ""),
+    m("poison-buddy", "mm/page_alloc.c", "	if (mm_free_poison)\n		mm_free_poison(pfn, order);", "",
+      "pages freed to the buddy lists not poisoned", ""),
+]
+
+
+def sha(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+def tree_files(root):
+    out = subprocess.run(["git", "-C", root, "ls-files", "-co", "--exclude-standard"], capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    return [f for f in out if f and not f.startswith("build/") and os.path.isfile(os.path.join(root, f))]
+
+
+def sync_copy(root, dst):
+    """dst: a copy of the tree's files (and build/h, build/k objects, so
+    that only what a mutation touches is rebuilt). Unchanged files keep
+    their time stamps."""
+    for f in tree_files(root):
+        s, d = os.path.join(root, f), os.path.join(dst, f)
+        if os.path.exists(d) and os.path.getsize(d) == os.path.getsize(s) and sha(d) == sha(s):
+            continue
+        os.makedirs(os.path.dirname(d), exist_ok=True)
+        shutil.copy2(s, d)
+    for sub in ("h", "k"):
+        s = os.path.join(root, "build", sub)
+        d = os.path.join(dst, "build", sub)
+        if os.path.isdir(s) and not os.path.isdir(d):
+            shutil.copytree(s, d, copy_function=shutil.copy2, symlinks=True)
+
+
+def run_suites(tree, suites, code_checks, log):
+    """Builds and runs suites in tree. Returns (status, detail): "pass",
+    "fail" (detail: the suite), "build" (detail: the error)."""
+    bins = [f"build/h/tests/{s}" for s in suites]
+    b = subprocess.run(["make", "-s", "--no-print-directory", "-j2"] + bins, cwd=tree, capture_output=True,
+                       text=True)
+    log.write(b.stdout + b.stderr)
+    if b.returncode != 0:
+        err = [ln for ln in (b.stderr or b.stdout).splitlines() if "error" in ln]
+        return "build", (err[0] if err else "make failed")[:100]
+    for s, path in zip(suites, bins):
+        try:
+            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            return "fail", f"{s} (time-out)"
+        log.write(r.stdout + r.stderr)
+        if r.returncode != 0:
+            failed = [ln.split("]")[-1].strip() for ln in r.stdout.splitlines() if ln.startswith("[  FAILED  ] test")]
+            return "fail", f"{s}" + (f" {failed[0]}" if failed else "")
+    for c in code_checks:
+        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", c], cwd=tree,
+                           capture_output=True, text=True)
+        log.write(r.stdout + r.stderr)
+        if r.returncode != 0:
+            return "fail", c.split("::")[-1]
+    return "pass", ""
+
+
+def apply(tree, mut):
+    """Applies mut in tree; returns the original text. Raises ValueError
+    when the text to change is not there exactly once (a stale mutation)."""
+    path = os.path.join(tree, mut["path"])
+    text = open(path).read()
+    n = text.count(mut["find"])
+    if n != 1:
+        raise ValueError(f"{mut['id']}: the text to change occurs {n} times in {mut['path']} (expected once)")
+    with open(path, "w") as f:
+        f.write(text.replace(mut["find"], mut["replace"]))
+    return text
+
+
+def restore(tree, mut, text, digest):
+    path = os.path.join(tree, mut["path"])
+    with open(path, "w") as f:
+        f.write(text)
+    if sha(path) != digest:
+        raise RuntimeError(f"{mut['path']}: not restored")
+
+
+def mutate(tree, muts, suites, code_checks, out, log, keep_going=True):
+    """Runs every mutation in tree; returns the result rows."""
+    rows = []
+    for mut in muts:
+        path = os.path.join(tree, mut["path"])
+        digest = sha(path)
+        text = apply(tree, mut)
+        t0 = time.monotonic()
+        try:
+            status, detail = run_suites(tree, suites, code_checks if mut["code"] else [], log)
+        finally:
+            restore(tree, mut, text, digest)
+        state = {"fail": "killed", "pass": "SURVIVED", "build": "no build"}[status]
+        rows.append(dict(mut, state=state, detail=detail))
+        print(f"{mut['id']:<20} {state:<9} {mut['what']}" + (f"  [{detail}]" if detail else "")
+              + f"  ({time.monotonic() - t0:.0f}s)", file=out, flush=True)
+        if state == "SURVIVED" and not keep_going:
+            break
+    return rows
+
+
+def self_test():
+    """The script's own check, quick and without the real tree's build: a
+    small C library with a test in a temporary tree; one mutation the test
+    catches (killed), one it cannot (survives), one that does not compile;
+    the file restored byte for byte after each; and every mutation of the
+    real list still applies exactly once to the current sources."""
+    for mut in MUTATIONS:
+        text = open(os.path.join(ROOT, mut["path"])).read()
+        if text.count(mut["find"]) != 1:
+            print(f"self-test: stale mutation {mut['id']}: its text occurs {text.count(mut['find'])} times in "
+                  f"{mut['path']}", file=sys.stderr)
+            return 1
+    with tempfile.TemporaryDirectory() as tree:
+        os.makedirs(os.path.join(tree, "build", "h", "tests"))
+        lib = os.path.join(tree, "lib.c")
+        with open(lib, "w") as f:
+            f.write("unsigned buddy(unsigned pfn, unsigned order) { return pfn ^ (1u << order); }\n"
+                    "unsigned unused(unsigned x) { return x + 1; }\n")
+        with open(os.path.join(tree, "t.c"), "w") as f:
+            f.write("unsigned buddy(unsigned, unsigned);\n"
+                    "int main(void) { return !(buddy(8, 3) == 0 && buddy(0, 3) == 8); }\n")
+        with open(os.path.join(tree, "Makefile"), "w") as f:
+            f.write("build/h/tests/t: t.c lib.c\n\tcc -o $@ t.c lib.c\n")
+        muts = [m("xor", "lib.c", "pfn ^ (1u << order)", "pfn + (1u << order)", "xor", "x"),
+                m("unused", "lib.c", "return x + 1;", "return x + 2;", "unused", ""),
+                m("syntax", "lib.c", "return x + 1;", "return x +;", "syntax", "")]
+        before = sha(lib)
+        with open(os.devnull, "w") as null:
+            rows = mutate(tree, muts, ["t"], [], null, null)
+        states = [r["state"] for r in rows]
+        if states != ["killed", "SURVIVED", "no build"] or sha(lib) != before:
+            print(f"self-test: FAILED: {states}, restored={sha(lib) == before}", file=sys.stderr)
+            return 1
+        try:
+            apply(tree, m("twice", "lib.c", "unsigned", "int", "", ""))
+            print("self-test: FAILED: a text found twice was accepted", file=sys.stderr)
+            return 1
+        except ValueError:
+            pass
+    print(f"self-test: ok (killed, survived, no build told apart; file restored; {len(MUTATIONS)} mutations "
+          "apply to the current sources)")
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="tools/mutate.py", description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ap.add_argument("--only", help="comma-separated mutation ids")
+    ap.add_argument("--list", action="store_true", help="list the mutations")
+    ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--stop", action="store_true", help="stop at the first surviving mutation")
+    a = ap.parse_args(argv)
+    if a.self_test:
+        return self_test()
+    muts = MUTATIONS
+    if a.only:
+        ids = a.only.split(",")
+        unknown = [i for i in ids if i not in {x["id"] for x in MUTATIONS}]
+        if unknown:
+            ap.error(f"--only: unknown mutation {','.join(unknown)}; --list shows the ids")
+        muts = [x for x in MUTATIONS if x["id"] in ids]
+    if a.list:
+        for x in muts:
+            print(f"{x['id']:<20} {x['path']:<22} {x['thread'] or '-':<16} {x['what']}")
+        return 0
+    tree = os.path.join(ROOT, "build", "mutate", "src")
+    os.makedirs(tree, exist_ok=True)
+    print(f"mutate: copying the tree to {os.path.relpath(tree, ROOT)} (the working tree is not changed)")
+    sync_copy(ROOT, tree)
+    logpath = os.path.join(ROOT, "build", "mutate", "mutate.log")
+    with open(logpath, "w") as log:
+        status, detail = run_suites(tree, SUITES, CODE_CHECKS, log)
+        if status != "pass":
+            print(f"mutate: the suites fail without a mutation ({status}: {detail}); see {logpath}",
+                  file=sys.stderr)
+            return 2
+        print(f"mutate: {len(muts)} mutations, suites: {' '.join(SUITES)} (+ the MWC code check for mwc-64bit)")
+        rows = mutate(tree, muts, SUITES, CODE_CHECKS, sys.stdout, log, keep_going=not a.stop)
+    killed = sum(r["state"] == "killed" for r in rows)
+    surv = [r for r in rows if r["state"] == "SURVIVED"]
+    nobuild = [r for r in rows if r["state"] == "no build"]
+    print(f"mutate: {killed} killed, {len(surv)} survived, {len(nobuild)} did not build (of {len(rows)}); "
+          f"log {os.path.relpath(logpath, ROOT)}")
+    bad = [r for r in surv if r["thread"]]
+    for r in surv:
+        print(f"  survived: {r['id']} ({r['thread'] or 'not a thread mechanism'}): {r['what']}")
+    return 1 if bad or nobuild else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
