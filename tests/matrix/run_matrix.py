@@ -419,6 +419,13 @@ def run_cell(cell, timeout):
                "--cpu", cell.cpu, "--mem", cell.mem, "--iso", iso, "--timeout", str(timeout), "--log", log_path,
                "--smp", str(cell.smp)]
         p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if not os.path.exists(log_path):  # refused before booting (bad --mem, ...): run-qemu.sh said why
+            with open(log_path, "w") as f:
+                f.write(p.stderr)
+            result = Check()
+            result.errors.append(f"not booted (run-qemu.sh status {p.returncode}): "
+                                 + (p.stderr.strip().splitlines() or ["no message"])[-1])
+            return cell, result, time.time() - t0, log_path
         with open(log_path, errors="replace") as f:
             log = f.read().replace("\r", "")
         # GRUB's own output (escape sequences) precedes the kernel's first line
