@@ -34,6 +34,19 @@ B         := build
 # shell would act on a '"', '`' or ';'. tools/mkiso.sh quotes it for GRUB.
 export PAGECOLOR_CMDLINE := $(value CMDLINE)
 
+# Build lines as Linux's kbuild prints them ("  CC      mm/page_alloc.o");
+# V=1 prints every command in full. A recipe line starts with
+# $(call quiet,TAG,WHAT) before its command; $(Q) before a command
+# printed by no such line.
+V ?= 0
+ifeq ($(V),1)
+Q :=
+quiet =
+else
+Q := @
+quiet = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
 KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-strict-aliasing -fno-asynchronous-unwind-tables \
 	-march=i486 -mtune=generic -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I. -Iarch/x86/include
@@ -102,22 +115,22 @@ FORCE:
 
 $(B)/k/%.o: %.c $(B)/k/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$(@:$(B)/k/%=%))$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/k/%.sse2.o: %.c $(B)/k/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KCFLAGS) -msse -msse2 -mfpmath=sse -DFP_SSE2 -MMD -MP -c $< -o $@
+	$(call quiet,CC,$(@:$(B)/k/%=%))$(CC) $(KCFLAGS) -msse -msse2 -mfpmath=sse -DFP_SSE2 -MMD -MP -c $< -o $@
 
 $(B)/k/%.o: %.asm $(B)/k/flags
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf32 -g -F dwarf -w+all -Werror -o $@ $<
+	$(call quiet,AS,$(@:$(B)/k/%=%))$(NASM) -f elf32 -g -F dwarf -w+all -Werror -o $@ $<
 
 $(B)/kernel.elf: $(KERNEL_OBJ) linker.ld
-	$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
+	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
 	@tools/check-multiboot.sh $@
 
 $(B)/kernel.sym: $(B)/kernel.elf
-	$(NM) -n $< > $@
+	$(call quiet,NM,$@)$(NM) -n $< > $@
 
 -include $(KERNEL_OBJ:.o=.d)
 
@@ -128,7 +141,7 @@ $(B)/kernel.sym: $(B)/kernel.elf
 iso: deps-run $(B)/pagecolor.iso
 
 $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
-	tools/mkiso.sh menu $@ $(B)/kernel.elf ""
+	$(call quiet,MKISO,$@)tools/mkiso.sh menu $@ $(B)/kernel.elf ""
 
 # Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
 # The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
@@ -175,11 +188,11 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/h
 
 $(B)/h/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,HOSTCC,$(@:$(B)/h/%=%))$(HOSTCC) $(HCFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/h/tests/%: tests/host/%.c $(HOST_OBJ) tests/host/host_support.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HCFLAGS) -MMD -MP -MF $@.d -o $@ $< $(HOST_OBJ) -lcmocka -lm
+	$(call quiet,HOSTLD,$@)$(HOSTCC) $(HCFLAGS) -MMD -MP -MF $@.d -o $@ $< $(HOST_OBJ) -lcmocka -lm
 
 # header dependencies of the objects and of the test programs themselves
 # (a test includes headers, e.g. tests/host/mm_fixture.h, that no object does)

@@ -63,29 +63,29 @@ fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%)
 
 $(FUZZ_DIR)/coverage-ignore.txt: tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
-	printf 'src:*mm/mm_check.c\nfun:color_bitmap_test\nfun:free_area_init\n' > $@
+	$(call quiet,GEN,$@)printf 'src:*mm/mm_check.c\nfun:color_bitmap_test\nfun:free_area_init\n' > $@
 
 $(FUZZ_DIR)/coverage-ignore-alloc.txt: tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
-	printf 'fun:%s\n' list_del __list_add mwc_next mwc_below fisher_yates collect_range \
+	$(call quiet,GEN,$@)printf 'fun:%s\n' list_del __list_add mwc_next mwc_below fisher_yates collect_range \
 		page_color_start page_color_stop __shuffle_free_lists shuffle_release_memblock \
 		color_bitmap_find_next color_bitmap_init count check_counts check_unchanged quiet \
 		placement_select_id placement_setup __placement_readd_zone reset_plain color_lists_reset color_lists_attach \
 		color_lists_check color_lists_for_each_block random_reset random_attach > $@
-	printf 'src:*kernel/printk.c\n' >> $@
+	$(Q)printf 'src:*kernel/printk.c\n' >> $@
 
 $(FUZZ_DIR)/fuzz_alloc: tests/fuzz/fuzz_alloc.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -o $@ $< $(FUZZ_SRCS)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -o $@ $< $(FUZZ_SRCS)
 
 # The broken builds: the same sources with one fault armed (mm/mm_check.h).
 $(FUZZ_DIR)/bugs/fuzz_alloc_%: tests/fuzz/fuzz_alloc.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -DMM_INJECT_BUG=$* -o $@ $< $(FUZZ_SRCS)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -DMM_INJECT_BUG=$* -o $@ $< $(FUZZ_SRCS)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
 
 # Targets run in parallel; each one's log is $(FUZZ_DIR)/<target>.log.
 fuzz-quick: fuzz-build
