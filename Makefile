@@ -80,7 +80,7 @@ help:
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
 	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
 	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
-	@echo "make test-long                       the long runs make test runs a quick slice of (full stress test)"
+	@echo "make test-long                       the long runs make test runs a quick slice of (full stress test, fuzzing)"
 	@echo "make test-copy32                     the copy strategies' check built for i686 (ASan+UBSan)"
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
@@ -97,6 +97,7 @@ help:
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
+	@echo "V=1 (any target)                     print every build command in full (default: CC mm/page_alloc.o ...)"
 
 deps-run:
 	@tools/deps.sh run
@@ -209,10 +210,12 @@ test: deps-test kernel $(HOST_TESTS)
 	@tools/run-tests.sh all $(HOST_TESTS)
 
 # The long runs of which make test runs a quick slice (make test stays near
-# two minutes): the host stress test at its full length (STRESS_LONG=1).
+# two minutes): the host stress test at its full length (STRESS_LONG=1),
+# each fuzz target 60 s (make test: 10 s).
 .PHONY: test-long
 test-long: deps-test $(B)/h/tests/test_stress
 	STRESS_LONG=1 $(B)/h/tests/test_stress
+	$(MAKE) --no-print-directory fuzz-quick FUZZ_SECONDS=60
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')
 # The include floors (kernel < boot < mm < arch < bench < init): nothing

@@ -6,7 +6,7 @@
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + format + spdx + layers + report,
+#   all      host + cache model + zoneinfo + fuzz-quick (10 s a target) + fuzz-bugs-quick + format + spdx + layers + report,
 #            and beside them (in the background) boot + matrix-quick + cachesim
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -114,7 +114,8 @@ if [ "$mode" = all ]; then
 		make --no-print-directory build/zoneinfo >"$logdir/zoneinfo-build.log" 2>&1 &&
 			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1
 	fi
-	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
+	# a quick slice: 10 s per target (make test-long: 60 s)
+	if has_target fuzz-quick; then FUZZ_SECONDS=${FUZZ_SECONDS:-10} run_make fuzz-quick fuzz-quick; fi
 	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
 	if has_target test-copy32; then run_make copy32 test-copy32; fi
 	run_make format-check format-check
