@@ -211,11 +211,13 @@ test: deps-test kernel $(HOST_TESTS)
 
 # The long runs of which make test runs a quick slice (make test stays near
 # two minutes): the host stress test at its full length (STRESS_LONG=1),
-# each fuzz target 60 s (make test: 10 s).
+# each fuzz target 60 s (make test: 10 s), the boot tests marked long
+# (pytest -m long: make run's default run under the cache model).
 .PHONY: test-long
-test-long: deps-test $(B)/h/tests/test_stress
+test-long: deps-test kernel $(B)/h/tests/test_stress
 	STRESS_LONG=1 $(B)/h/tests/test_stress
 	$(MAKE) --no-print-directory fuzz-quick FUZZ_SECONDS=60
+	$(PYTHON) -m pytest -q -p no:cacheprovider -m long tests/boot
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')
 # The include floors (kernel < boot < mm < arch < bench < init): nothing

@@ -44,11 +44,12 @@ run_cmocka() {
 	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" || { record "$name" FAIL "$p" "$f"; tail -40 "$log"; }
 }
 
-# A pytest directory: counts from pytest's summary line.
+# A pytest directory (then more pytest arguments): counts from pytest's summary line.
 run_pytest() {
 	local name=$1 dir=$2 log p f rc
+	shift 2
 	log=$logdir/$name.log
-	$PY -m pytest -q -p no:cacheprovider "$dir" >"$log" 2>&1
+	$PY -m pytest -q -p no:cacheprovider "$@" "$dir" >"$log" 2>&1
 	rc=$?
 	# pytest's last line: "N failed, M passed[, K errors] in 1.23s"
 	local last
@@ -79,7 +80,8 @@ has_target() { make -n "$1" >/dev/null 2>&1; }
 # suites (cmocka, fuzzing, ...), so make test uses both cores. Their lines
 # appear as they finish; their counts are added at the end.
 qemu_suites() {
-	run_pytest boot tests/boot
+	# the tests marked long run in make test-long
+	run_pytest boot tests/boot -m "not long"
 	if [ "$mode" = all ] && has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
 	if [ "$mode" = all ] && [ -d tests/cachesim ] && has_target cachesim; then
 		make --no-print-directory cachesim >/dev/null 2>&1 && run_pytest cachesim tests/cachesim ||

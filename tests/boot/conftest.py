@@ -93,6 +93,11 @@ def boot(mem, cmdline, timeout=240, extra=(), grub=False):
     return Boot(log, p.returncode)
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "long: a long run: in make test-long, not in make test "
+                            "(tools/run-tests.sh runs tests/boot with -m 'not long')")
+
+
 @pytest.fixture(scope="session")
 def booter():
     return boot
