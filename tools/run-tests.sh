@@ -5,9 +5,9 @@
 # Runs the test suites and prints one summary: each suite's result, then a
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
-#   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick (10 s a target) + fuzz-bugs-quick + format + spdx + layers + report,
-#            and beside them (in the background) boot + matrix-quick + cachesim
+#   boot     QEMU boot tests (tests/boot, pytest; without those marked long)
+#   all      host + cache model + zoneinfo + fuzz-quick (10 s a target) + fuzz-bugs-quick + format + spdx + layers + report
+#            + matrix-quick + cachesim, and beside them (in the background) boot
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
@@ -76,14 +76,18 @@ run_make() {
 has_target() { make -n "$1" >/dev/null 2>&1; }
 
 # The QEMU suites (boot, matrix-quick, cachesim) are mostly one emulator
-# thread at a time: under "all" they run in the background, beside the host
-# suites (cmocka, fuzzing, ...), so make test uses both cores. Their lines
-# appear as they finish; their counts are added at the end.
-qemu_suites() {
+# thread at a time: under "all" the boot suite, the longest, runs in the
+# background beside the host suites (cmocka, fuzzing, ...), and matrix-quick
+# and cachesim run after the host suites in the foreground, so make test
+# keeps both cores busy until near its end. The background lines appear as
+# they finish; their counts are added at the end.
+boot_suite() {
 	# the tests marked long run in make test-long
 	run_pytest boot tests/boot -m "not long"
-	if [ "$mode" = all ] && has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
-	if [ "$mode" = all ] && [ -d tests/cachesim ] && has_target cachesim; then
+}
+other_qemu_suites() {
+	if has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
+	if [ -d tests/cachesim ] && has_target cachesim; then
 		make --no-print-directory cachesim >/dev/null 2>&1 && run_pytest cachesim tests/cachesim ||
 			record cachesim FAIL 0 1
 	fi
@@ -95,7 +99,7 @@ if [ "$mode" = all ]; then
 	(
 		bg_records=$bg_file
 		suite_start=$SECONDS
-		qemu_suites
+		boot_suite
 	) &
 	bg_pid=$!
 fi
@@ -124,9 +128,10 @@ if [ "$mode" = all ]; then
 	run_make spdx spdx-check
 	run_pytest layers tests/layers
 	run_pytest report tests/report
+	other_qemu_suites
 fi
 if [ "$mode" = boot ]; then
-	qemu_suites
+	boot_suite
 fi
 if [ -n "$bg_pid" ]; then
 	wait "$bg_pid"
