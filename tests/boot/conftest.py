@@ -8,14 +8,16 @@ By default the kernel is started by QEMU's own Multiboot loader
 about 0.35 s a boot against 1.35 s through GRUB, plus 0.44 s for each GRUB ISO
 built. What the kernel sees differs from a GRUB boot only where GRUB itself is
 the subject: the loader name ("qemu", not "GRUB 2.06..."), no video information
-(the console line says vga=assumed; GRUB on BIOS gives EGA text info), and the
-first word of the command line (build/kernel.elf, the path as given, run from
-the top directory, against GRUB's /boot/kernel.elf: both 16 bytes, so lengths
-of logged lines are the same). The memory map is SeaBIOS's e820 map in both
-cases, and the kernel is loaded at 1 MiB in both. QEMU's loader also starts
-in 4 MiB, where GRUB needs about 6 MiB. The command line reaches the kernel
-with the same tokens either way (tools/mkiso.sh quotes each for GRUB;
-test_cmdline_run.py checks both paths).
+(the console line says vga=assumed; GRUB on BIOS gives EGA text info), the
+command line's first word (QEMU puts the kernel's path as given,
+build/kernel.elf, run from the top directory, before the parameters; GRUB
+passes the parameters only; the kernel ignores a first word with a '/') and
+where the loader's data sits (QEMU from 0x9000, GRUB at 0x10000; the kernel
+copies it either way). The memory map is SeaBIOS's e820 map in both cases
+(the same 6 entries at 32M), and the ELF is loaded at its link address in
+both. QEMU's loader also starts in 4 MiB, where GRUB needs about 6 MiB. The
+command line reaches the kernel with the same tokens either way
+(tools/mkiso.sh quotes each for GRUB; test_cmdline_run.py checks both).
 
 boot(..., grub=True) boots through a no-menu GRUB ISO (tools/mkiso.sh run) as
 before: for the tests whose subject is GRUB (its quoting of the command line,
