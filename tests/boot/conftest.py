@@ -12,9 +12,8 @@ the subject: the loader name ("qemu", not "GRUB 2.06..."), no video information
 command line's first word (QEMU puts the kernel's path as given,
 build/kernel.elf, run from the top directory, before the parameters; GRUB
 passes the parameters only; kernel/cmdline.c skips a first word that is an
-image path) and
-where the loader's data sits (QEMU from 0x9000, GRUB at 0x10000; the kernel
-copies it either way). The memory map is SeaBIOS's e820 map in both cases
+image path) and where the loader's data sits (QEMU from 0x9000, GRUB at
+0x10000; the kernel copies it either way). The memory map is SeaBIOS's e820 map in both cases
 (the same 6 entries at 32M), and the ELF is loaded at its link address in
 both. QEMU's loader also starts in 4 MiB, where GRUB needs about 6 MiB. The
 command line reaches the kernel with the same tokens either way
