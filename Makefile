@@ -35,6 +35,19 @@ B         := build
 # shell would act on a '"', '`' or ';'. tools/mkiso.sh quotes it for GRUB.
 export PAGECOLOR_CMDLINE := $(value CMDLINE)
 
+# Build lines as Linux's kbuild prints them ("  CC      mm/page_alloc.o");
+# V=1 prints every command in full. A recipe line starts with
+# $(call quiet,TAG,WHAT) before its command; $(Q) before a command
+# printed by no such line.
+V ?= 0
+ifeq ($(V),1)
+Q :=
+quiet =
+else
+Q := @
+quiet = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
 KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-strict-aliasing -fno-asynchronous-unwind-tables \
 	-march=i486 -mtune=generic -mno-sse -mno-mmx -O2 -g -Wall -Wextra -Werror -I. -Iarch/x86/include
@@ -69,6 +82,7 @@ help:
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
 	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
 	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
+	@echo "make test-long                       the long runs make test runs a quick slice of (full stress test, fuzzing)"
 	@echo "make test-copy32                     the copy strategies' check built for i686 (ASan+UBSan)"
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
@@ -87,6 +101,7 @@ help:
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
+	@echo "V=1 (any target)                     print every build command in full (default: CC mm/page_alloc.o ...)"
 
 deps-run:
 	@tools/deps.sh run
@@ -106,22 +121,22 @@ FORCE:
 
 $(B)/k/%.o: %.c $(B)/k/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$(@:$(B)/k/%=%))$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/k/%.sse2.o: %.c $(B)/k/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(KCFLAGS) -msse -msse2 -mfpmath=sse -DFP_SSE2 -MMD -MP -c $< -o $@
+	$(call quiet,CC,$(@:$(B)/k/%=%))$(CC) $(KCFLAGS) -msse -msse2 -mfpmath=sse -DFP_SSE2 -MMD -MP -c $< -o $@
 
 $(B)/k/%.o: %.asm $(B)/k/flags
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf32 -g -F dwarf -w+all -Werror -o $@ $<
+	$(call quiet,AS,$(@:$(B)/k/%=%))$(NASM) -f elf32 -g -F dwarf -w+all -Werror -o $@ $<
 
 $(B)/kernel.elf: $(KERNEL_OBJ) linker.ld
-	$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
+	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
 	@tools/check-multiboot.sh $@
 
 $(B)/kernel.sym: $(B)/kernel.elf
-	$(NM) -n $< > $@
+	$(call quiet,NM,$@)$(NM) -n $< > $@
 
 -include $(KERNEL_OBJ:.o=.d)
 
@@ -132,7 +147,7 @@ $(B)/kernel.sym: $(B)/kernel.elf
 iso: deps-run $(B)/pagecolor.iso
 
 $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
-	tools/mkiso.sh menu $@ $(B)/kernel.elf ""
+	$(call quiet,MKISO,$@)tools/mkiso.sh menu $@ $(B)/kernel.elf ""
 
 # Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
 # The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
@@ -183,11 +198,11 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/h
 
 $(B)/h/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HCFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,HOSTCC,$(@:$(B)/h/%=%))$(HOSTCC) $(HCFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/h/tests/%: tests/host/%.c $(HOST_OBJ) tests/host/host_support.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HCFLAGS) -MMD -MP -MF $@.d -o $@ $< $(HOST_OBJ) -lcmocka -lm
+	$(call quiet,HOSTLD,$@)$(HOSTCC) $(HCFLAGS) -MMD -MP -MF $@.d -o $@ $< $(HOST_OBJ) -lcmocka -lm
 
 # test_multiboot follows the kernel's 32-bit pointers into its own .bss copies
 $(B)/h/tests/test_multiboot: private HCFLAGS += -no-pie
@@ -204,6 +219,16 @@ test-boot: kernel
 
 test: deps-test kernel $(HOST_TESTS)
 	@tools/run-tests.sh all $(HOST_TESTS)
+
+# The long runs of which make test runs a quick slice (make test stays near
+# two minutes): the host stress test at its full length (STRESS_LONG=1),
+# each fuzz target 60 s (make test: 10 s), the boot tests marked long
+# (pytest -m long: make run's default run under the cache model).
+.PHONY: test-long
+test-long: deps-test kernel $(B)/h/tests/test_stress
+	STRESS_LONG=1 $(B)/h/tests/test_stress
+	$(MAKE) --no-print-directory fuzz-quick FUZZ_SECONDS=60
+	$(PYTHON) -m pytest -q -p no:cacheprovider -m long tests/boot
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')
 # The include floors (kernel < boot < mm < arch < bench < init): nothing

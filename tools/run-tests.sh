@@ -5,9 +5,9 @@
 # Runs the test suites and prints one summary: each suite's result, then a
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
-#   boot     QEMU boot tests (tests/boot, pytest)
-#   all      host + cache model + zoneinfo + fuzz-quick + fuzz-bugs-quick + format + spdx + layers + report,
-#            and beside them (in the background) boot + matrix-quick + cachesim
+#   boot     QEMU boot tests (tests/boot, pytest; without those marked long)
+#   all      host + cache model + zoneinfo + fuzz-quick (10 s a target) + fuzz-bugs-quick + format + spdx + layers + report
+#            + matrix-quick + cachesim, and beside them (in the background) boot
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
@@ -44,11 +44,12 @@ run_cmocka() {
 	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" || { record "$name" FAIL "$p" "$f"; tail -40 "$log"; }
 }
 
-# A pytest directory: counts from pytest's summary line.
+# A pytest directory (then more pytest arguments): counts from pytest's summary line.
 run_pytest() {
 	local name=$1 dir=$2 log p f rc
+	shift 2
 	log=$logdir/$name.log
-	$PY -m pytest -q -p no:cacheprovider "$dir" >"$log" 2>&1
+	$PY -m pytest -q -p no:cacheprovider "$@" "$dir" >"$log" 2>&1
 	rc=$?
 	# pytest's last line: "N failed, M passed[, K errors] in 1.23s"
 	local last
@@ -75,13 +76,18 @@ run_make() {
 has_target() { make -n "$1" >/dev/null 2>&1; }
 
 # The QEMU suites (boot, matrix-quick, cachesim) are mostly one emulator
-# thread at a time: under "all" they run in the background, beside the host
-# suites (cmocka, fuzzing, ...), so make test uses both cores. Their lines
-# appear as they finish; their counts are added at the end.
-qemu_suites() {
-	run_pytest boot tests/boot
-	if [ "$mode" = all ] && has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
-	if [ "$mode" = all ] && [ -d tests/cachesim ] && has_target cachesim; then
+# thread at a time: under "all" the boot suite, the longest, runs in the
+# background beside the host suites (cmocka, fuzzing, ...), and matrix-quick
+# and cachesim run after the host suites in the foreground, so make test
+# keeps both cores busy until near its end. The background lines appear as
+# they finish; their counts are added at the end.
+boot_suite() {
+	# the tests marked long run in make test-long
+	run_pytest boot tests/boot -m "not long"
+}
+other_qemu_suites() {
+	if has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
+	if [ -d tests/cachesim ] && has_target cachesim; then
 		make --no-print-directory cachesim >/dev/null 2>&1 && run_pytest cachesim tests/cachesim ||
 			record cachesim FAIL 0 1
 	fi
@@ -93,7 +99,7 @@ if [ "$mode" = all ]; then
 	(
 		bg_records=$bg_file
 		suite_start=$SECONDS
-		qemu_suites
+		boot_suite
 	) &
 	bg_pid=$!
 fi
@@ -114,16 +120,18 @@ if [ "$mode" = all ]; then
 		make --no-print-directory build/zoneinfo >"$logdir/zoneinfo-build.log" 2>&1 &&
 			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1
 	fi
-	if has_target fuzz-quick; then run_make fuzz-quick fuzz-quick; fi
+	# a quick slice: 10 s per target (make test-long: 60 s)
+	if has_target fuzz-quick; then FUZZ_SECONDS=${FUZZ_SECONDS:-10} run_make fuzz-quick fuzz-quick; fi
 	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
 	if has_target test-copy32; then run_make copy32 test-copy32; fi
 	run_make format-check format-check
 	run_make spdx spdx-check
 	run_pytest layers tests/layers
 	run_pytest report tests/report
+	other_qemu_suites
 fi
 if [ "$mode" = boot ]; then
-	qemu_suites
+	boot_suite
 fi
 if [ -n "$bg_pid" ]; then
 	wait "$bg_pid"

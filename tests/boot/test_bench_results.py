@@ -25,7 +25,9 @@ def results(b):
 
 @pytest.fixture(scope="module")
 def fft_32m(booter):
-    return booter("32M", "seed=3 bench_max=128M bench=fft")
+    # the issue's input, with 2 runs a point instead of the default 5 (the
+    # FFTs up to the lowered bench_max took about 60 s with 5)
+    return booter("32M", "seed=3 bench_max=128M bench=fft bench_runs=2")
 
 
 def test_issue_input_bench_max_lowered_and_said(fft_32m):
@@ -54,7 +56,7 @@ def test_issue_input_every_result_is_a_run_that_happened(fft_32m):
     assert len(res) == 2 * len(sizes) == 2 * (int(math.log2(int(hdr["bench_max"]) // 16384)) + 1)
     assert not b.records("skip")
     for r in res:
-        assert r["runs"] == "5" and "of" not in r, r
+        assert r["runs"] == "2" and "of" not in r, r
         for k in ("min", "median", "mean"):
             assert float(r[k]) > 0, r
         assert r["verified"] == "yes"
@@ -63,7 +65,7 @@ def test_issue_input_every_result_is_a_run_that_happened(fft_32m):
             # one coloring decision (hit or miss) per buffer page per run: no
             # run counted twice (the buffer: 16 bytes of data + 8 of twiddles per point)
             pages = (int(r["n"]) * 24 + 4095) // 4096
-            assert int(r["hits"]) + int(r["misses"]) == 5 * pages, r
+            assert int(r["hits"]) + int(r["misses"]) == 2 * pages, r
 
 
 def test_bench_min_above_bench_max_is_said(booter):

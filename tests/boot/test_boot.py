@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""QEMU boot tests: the kernel booted through GRUB, asserting on its serial log.
+"""QEMU boot tests: the kernel booted by QEMU's Multiboot loader (-kernel,
+tests/boot/conftest.py), asserting on its serial log.
 
-QEMU 7.2's SeaBIOS memory map (Debian 12) for -m <= 3 GiB:
+QEMU 7.2's SeaBIOS memory map (Debian 12) for -m <= 3 GiB, the same through
+QEMU's loader and through GRUB (tests/matrix boots GRUB at 16M..4G):
   [0, 0x9fc00) usable, [0x100000, mem - 0x20000) usable, the rest reserved.
 The zone sizes below follow from it by hand."""
 import pytest

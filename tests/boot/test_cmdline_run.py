@@ -134,7 +134,7 @@ ODD_TOKENS = ["#", "x;", "reboot", "k1=$HOME", "k2=a  b", "k3=x\\y", "k4=x\\y", 
 
 
 def test_grub_passes_odd_tokens_unchanged(booter):
-    b = booter("32M", ODD + " " + QUICK)
+    b = booter("32M", ODD + " " + QUICK, grub=True)
     assert b.rc == 5, f"run-qemu.sh exit status {b.rc} (a hang or a GRUB command?)\n{b.log[-2000:]}"
     assert rejected(b) == [t + " (unknown parameter)" for t in ODD_TOKENS]
     hdr = b.record("header")
@@ -148,7 +148,7 @@ def test_grub_passes_odd_tokens_unchanged(booter):
     ("k=$grub_platform k2=${root}", ["k=$grub_platform", "k2=${root}"]),
 ])
 def test_issue_inputs_reach_the_kernel(booter, line, tokens):
-    b = booter("32M", line + " " + QUICK)
+    b = booter("32M", line + " " + QUICK, grub=True)
     assert b.rc == 5, f"run-qemu.sh exit status {b.rc}\n{b.log[-2000:]}"
     assert rejected(b) == [t + " (unknown parameter)" for t in tokens]
     assert b.record("final")["status"] == "ok"

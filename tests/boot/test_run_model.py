@@ -15,7 +15,10 @@ tests/cachesim has the model's exact and reduced-sweep tests):
   summary's figures equal to those computed here from raw.csv;
 * build/run/ holds the CSVs and three valid PNG plots;
 * SIM=off still boots plainly (no model, no verdict, the note why), and a bad
-  SIM= or geometry is refused before anything boots."""
+  SIM= or geometry is refused before anything boots.
+The tests of the default run are marked long (make test-long): make test
+keeps SIM=off, the refusals, and test_cmdline_run.py's short make runs under
+the model (the closing summary after a rejected parameter)."""
 import csv
 import os
 import re
@@ -59,6 +62,7 @@ def raw_points():
     return pts
 
 
+@pytest.mark.long
 def test_exit_status_and_kernel_told_the_geometry(model_run):
     rc, out = model_run
     assert rc == 0, out[-3000:]
@@ -72,6 +76,7 @@ def test_exit_status_and_kernel_told_the_geometry(model_run):
     assert not re.search(r"^verdict: colored", out, re.M)
 
 
+@pytest.mark.long
 def test_closing_summary_reads_for_users(model_run):
     rc, out = model_run
     end = closing(out)
@@ -89,6 +94,7 @@ def test_closing_summary_reads_for_users(model_run):
         assert f.read().rstrip("\n").splitlines() == [l for l in end if not l.startswith("files:")]
 
 
+@pytest.mark.long
 def test_model_verdict(model_run):
     rc, out = model_run
     pts = raw_points()
@@ -132,6 +138,7 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
+@pytest.mark.long
 def test_plots_and_csv_written(model_run):
     import matplotlib
     matplotlib.use("Agg")

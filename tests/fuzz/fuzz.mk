@@ -65,29 +65,59 @@ fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%)
 
 $(FUZZ_DIR)/coverage-ignore.txt: tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
-	printf 'src:*mm/mm_check.c\nfun:color_bitmap_test\nfun:free_area_init\n' > $@
+	$(call quiet,GEN,$@)printf 'src:*mm/mm_check.c\nfun:color_bitmap_test\nfun:free_area_init\n' > $@
 
 $(FUZZ_DIR)/coverage-ignore-alloc.txt: tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
-	printf 'fun:%s\n' list_del __list_add mwc_next mwc_below fisher_yates collect_range \
+	$(call quiet,GEN,$@)printf 'fun:%s\n' list_del __list_add mwc_next mwc_below fisher_yates collect_range \
 		page_color_start page_color_stop __shuffle_free_lists shuffle_release_memblock \
 		color_bitmap_find_next color_bitmap_init count check_counts check_unchanged quiet \
 		placement_select_id placement_setup __placement_readd_zone reset_plain color_lists_reset color_lists_attach \
 		color_lists_check color_lists_for_each_block random_reset random_attach > $@
-	printf 'src:*kernel/printk.c\n' >> $@
+	$(Q)printf 'src:*kernel/printk.c\n' >> $@
 
-$(FUZZ_DIR)/fuzz_alloc: tests/fuzz/fuzz_alloc.c $(FUZZ_DEPS)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -o $@ $< $(FUZZ_SRCS)
+# The sources are compiled once per flag set into objects that the targets
+# share: obj/ (FUZZ_CFLAGS: fuzz_cmdline, fuzz_memmap), aobj/
+# (FUZZ_ALLOC_CFLAGS: fuzz_alloc and its fault-injected builds); a
+# fault-injected build recompiles only the files that read MM_INJECT_BUG
+# (FUZZ_INJECT_SRCS). Every object depends on every header (FUZZ_DEPS).
+FUZZ_INJECT_SRCS := mm/page_alloc.c mm/mm_check.c
+FUZZ_OBJ   := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_AOBJ  := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/aobj/%.o)
+FUZZ_PLAIN_AOBJ := $(filter-out $(FUZZ_INJECT_SRCS:%.c=$(FUZZ_DIR)/aobj/%.o),$(FUZZ_AOBJ))
 
-# The broken builds: the same sources with one fault armed (mm/mm_check.h).
-$(FUZZ_DIR)/bugs/fuzz_alloc_%: tests/fuzz/fuzz_alloc.c $(FUZZ_DEPS)
+$(FUZZ_DIR)/obj/%.o: %.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -DMM_INJECT_BUG=$* -o $@ $< $(FUZZ_SRCS)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
+$(FUZZ_DIR)/aobj/%.o: %.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -c -o $@ $<
+
+# $(FUZZ_DIR)/bugs/obj-<bug>/<file>.o: a file of FUZZ_INJECT_SRCS built with -DMM_INJECT_BUG=<bug>
+$(FUZZ_DIR)/bugs/obj-%.o: $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(call quiet,CLANG,$@)b='$*'; $(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -DMM_INJECT_BUG=$${b%%/*} -c -o $@ $${b#*/}.c
+
+$(FUZZ_DIR)/fuzz_alloc: tests/fuzz/fuzz_alloc.c $(FUZZ_AOBJ) $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -o $@ $< $(FUZZ_AOBJ)
+
+$(FUZZ_DIR)/bugs/fuzz_alloc_%: tests/fuzz/fuzz_alloc.c $(FUZZ_PLAIN_AOBJ) $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_ALLOC_CFLAGS) -DMM_INJECT_BUG=$* -o $@ $< $(filter %.o,$^)
+
+# each fault-injected build's own objects
+define fuzz_bug_objs
+$(FUZZ_DIR)/bugs/fuzz_alloc_$(1): $(FUZZ_INJECT_SRCS:%.c=$(FUZZ_DIR)/bugs/obj-$(1)/%.o)
+$(foreach f,$(FUZZ_INJECT_SRCS),$(FUZZ_DIR)/bugs/obj-$(1)/$(f:.c=.o): $(f)
+)
+endef
+$(foreach b,$(FUZZ_BUGS),$(eval $(call fuzz_bug_objs,$(b))))
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(call quiet,CLANG,$@)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_OBJ)
 
 # Targets run in parallel; each one's log is $(FUZZ_DIR)/<target>.log.
 fuzz-quick: fuzz-build

@@ -27,7 +27,9 @@
  *  - mm_check() == 0 every CHECK_EVERY ops and at the end; after freeing
  *    everything nr_free of every zone and order is the initial one.
  * STRESS_SEED=<n> (decimal or 0x-hex) picks the seed; a failure prints
- * "reproduce with STRESS_SEED=...". */
+ * "reproduce with STRESS_SEED=...". make test runs a quick slice of every
+ * run (a third of the operations; an eighth with mm_check() after every
+ * operation); STRESS_LONG=1 (make test-long) runs them whole. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,7 +47,9 @@
 #define CHECK_EVERY	    10000u
 
 static u32 seed;
-static struct mwc rng; /* the test's own decisions */
+static int stress_long;		    /* STRESS_LONG=1: every run at its full length */
+static unsigned long long run_nops; /* the current run's length in operations */
+static struct mwc rng;		    /* the test's own decisions */
 static const char *run_name;
 static unsigned long long ops, total_ops;
 
@@ -376,6 +380,8 @@ static void churn(u32 len, u32 p_alloc)
 {
 	unsigned long long stop = ops + len;
 
+	if (!stress_long && stop > run_nops) /* the quick slice ends within a churn */
+		stop = run_nops;
 	while (ops < stop) {
 		maybe_switch();
 		if (nlive && mwc_below(&rng, 2000) == 0)
@@ -388,6 +394,13 @@ static void churn(u32 len, u32 p_alloc)
 	}
 }
 
+/* The number of operations of a run: nops with STRESS_LONG=1, else nops /
+ * div (the quick slice of make test). */
+static unsigned long long slice(unsigned long long nops, unsigned div)
+{
+	return stress_long ? nops : nops / div;
+}
+
 static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned long long nops)
 {
 	struct buddy_snapshot initial, final;
@@ -396,6 +409,7 @@ static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned 
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	run_name = name;
+	run_nops = nops;
 	ops = nulls = hits = misses = nearest_checked = exhausts = full_frees = toggles = switches = 0;
 	fell_back = grouping_switches = 0;
 	next_check = check_every;
@@ -468,42 +482,42 @@ static void run(const char *name, u32 policy, u32 colors, int ballast, unsigned 
 static void test_stress_64_colors_plain(void **state)
 {
 	(void)state;
-	run("binhop, 64 colors, plain release", PLACEMENT_BINHOP, 64, -1, 1000000);
+	run("binhop, 64 colors, plain release", PLACEMENT_BINHOP, 64, -1, slice(1000000, 3));
 }
 static void test_stress_512_colors_ballast(void **state)
 {
 	(void)state;
-	run("binhop, 512 colors, ballast 30%", PLACEMENT_BINHOP, 512, 30, 1000000);
+	run("binhop, 512 colors, ballast 30%", PLACEMENT_BINHOP, 512, 30, slice(1000000, 3));
 }
 static void test_stress_4096_colors_ballast(void **state)
 {
 	(void)state;
-	run("binhop, 4096 colors, ballast 50%", PLACEMENT_BINHOP, 4096, 50, 1000000);
+	run("binhop, 4096 colors, ballast 50%", PLACEMENT_BINHOP, 4096, 50, slice(1000000, 3));
 }
 static void test_stress_1_color_ballast(void **state)
 {
 	(void)state;
-	run("buddy, 1 color, ballast 10%", PLACEMENT_BUDDY, 1, 10, 300000);
+	run("buddy, 1 color, ballast 10%", PLACEMENT_BUDDY, 1, 10, slice(300000, 3));
 }
 static void test_stress_vacolor(void **state)
 {
 	(void)state;
-	run("vacolor, 512 colors, ballast 50%", PLACEMENT_VACOLOR, 512, 50, 400000);
+	run("vacolor, 512 colors, ballast 50%", PLACEMENT_VACOLOR, 512, 50, slice(400000, 3));
 }
 static void test_stress_bestbin(void **state)
 {
 	(void)state;
-	run("bestbin, 64 colors, plain release", PLACEMENT_BESTBIN, 64, -1, 300000);
+	run("bestbin, 64 colors, plain release", PLACEMENT_BESTBIN, 64, -1, slice(300000, 3));
 }
 static void test_stress_random(void **state)
 {
 	(void)state;
-	run("random, 4096 colors, ballast 30%", PLACEMENT_RANDOM, 4096, 30, 400000);
+	run("random, 4096 colors, ballast 30%", PLACEMENT_RANDOM, 4096, 30, slice(400000, 3));
 }
 static void test_stress_buddy(void **state)
 {
 	(void)state;
-	run("buddy, 64 colors, ballast 50%", PLACEMENT_BUDDY, 64, 50, 300000);
+	run("buddy, 64 colors, ballast 50%", PLACEMENT_BUDDY, 64, 50, slice(300000, 3));
 }
 
 /* Every policy on the small machine with mm_check() after every operation
@@ -522,27 +536,27 @@ static void run_every_op(const char *name, u32 policy, u32 colors, int ballast, 
 static void test_every_op_buddy(void **state)
 {
 	(void)state;
-	run_every_op("every op: buddy, 64 colors, ballast 30%", PLACEMENT_BUDDY, 64, 30, 15000);
+	run_every_op("every op: buddy, 64 colors, ballast 30%", PLACEMENT_BUDDY, 64, 30, slice(15000, 8));
 }
 static void test_every_op_binhop(void **state)
 {
 	(void)state;
-	run_every_op("every op: binhop, 512 colors, ballast 30%", PLACEMENT_BINHOP, 512, 30, 15000);
+	run_every_op("every op: binhop, 512 colors, ballast 30%", PLACEMENT_BINHOP, 512, 30, slice(15000, 8));
 }
 static void test_every_op_vacolor(void **state)
 {
 	(void)state;
-	run_every_op("every op: vacolor, 64 colors, plain release", PLACEMENT_VACOLOR, 64, -1, 15000);
+	run_every_op("every op: vacolor, 64 colors, plain release", PLACEMENT_VACOLOR, 64, -1, slice(15000, 8));
 }
 static void test_every_op_bestbin(void **state)
 {
 	(void)state;
-	run_every_op("every op: bestbin, 4096 colors, ballast 50%", PLACEMENT_BESTBIN, 4096, 50, 15000);
+	run_every_op("every op: bestbin, 4096 colors, ballast 50%", PLACEMENT_BESTBIN, 4096, 50, slice(15000, 8));
 }
 static void test_every_op_random(void **state)
 {
 	(void)state;
-	run_every_op("every op: random, 64 colors, ballast 30%", PLACEMENT_RANDOM, 64, 30, 15000);
+	run_every_op("every op: random, 64 colors, ballast 30%", PLACEMENT_RANDOM, 64, 30, slice(15000, 8));
 }
 
 static int setup(void **state)
@@ -581,11 +595,15 @@ int main(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	seed = STRESS_SEED_DEFAULT;
+	stress_long = getenv("STRESS_LONG") && strcmp(getenv("STRESS_LONG"), "1") == 0;
 	if (env && *env && parse_u32(env, &seed) < 0) {
 		printf("stress: STRESS_SEED='%s' is not a decimal or 0x-hex u32\n", env);
 		return 2;
 	}
-	printf("stress: seed 0x%x (set STRESS_SEED to change)\n", seed);
+	printf("stress: seed 0x%x (set STRESS_SEED to change); %s\n", seed,
+	       stress_long ? "full runs (STRESS_LONG=1)"
+			   : "quick slice: 1/3 of each run's operations, 1/8 with mm_check() after every one "
+			     "(STRESS_LONG=1 or make test-long: the full runs)");
 	rc = cmocka_run_group_tests(tests, NULL, NULL);
 	printf("stress: %llu operations in total, seed 0x%x\n", total_ops, seed);
 	fflush(stdout);

@@ -21,12 +21,12 @@ BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(sort $(wildcard mm/*.c)) a
 
 $(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(BENCH_HOST_CFLAGS) -o $@ $(BENCH_HOST_SRCS)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(BENCH_HOST_CFLAGS) -o $@ $(BENCH_HOST_SRCS)
 
 # the same with every policy call through placement_ops (the indirection's cost)
 $(B)/bench-host/bench_alloc_indirect: $(BENCH_HOST_SRCS) $(wildcard mm/*.h kernel/*.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(BENCH_HOST_CFLAGS) -DPLACEMENT_INDIRECT -o $@ $(BENCH_HOST_SRCS)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(BENCH_HOST_CFLAGS) -DPLACEMENT_INDIRECT -o $@ $(BENCH_HOST_SRCS)
 
 bench-host: $(B)/bench-host/bench_alloc $(B)/bench-host/bench_alloc_indirect
 	@tools/deps.sh bench-host

@@ -57,7 +57,7 @@ CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
 $(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT) $(CACHESIM_TASKS) \
 		$(CACHESIM_DIR)/percpu_l1.c $(CACHESIM_DIR)/percpu_l1.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
 		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c \
 		$(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/percpu_l1.c -lpthread
 
@@ -67,12 +67,12 @@ $(CACHESIM_OUT)/libaddronly.so: $(CACHESIM_DIR)/addronly.c $(CACHESIM_DIR)/qemu_
 
 $(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ \
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ \
 		$(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_DIR)/cache_model.c -lcmocka
 
 $(CACHESIM_OUT)/test_task_attr: $(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_TASKS) $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(CACHESIM_CFLAGS) -fsanitize=address,undefined -o $@ \
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -fsanitize=address,undefined -o $@ \
 		$(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/cache_model.c -lcmocka
 
 cachesim-unit: $(CACHESIM_OUT)/test_cache_model $(CACHESIM_OUT)/test_task_attr

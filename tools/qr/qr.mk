@@ -6,4 +6,4 @@ HOSTCC ?= gcc
 
 $(B)/qrencode: tools/qr/qrencode.c kernel/qr.c kernel/qr.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -I. -Iarch/host/include -DMM_HOST -o $@ tools/qr/qrencode.c kernel/qr.c
+	$(call quiet,HOSTCC,$@)$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -I. -Iarch/host/include -DMM_HOST -o $@ tools/qr/qrencode.c kernel/qr.c

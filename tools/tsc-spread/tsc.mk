@@ -14,7 +14,7 @@ TSC_ARGS  ?=
 
 $(B)/tsc-spread/tsc_ref: tools/tsc-spread/tsc_ref.c
 	@mkdir -p $(dir $@)
-	$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
+	$(call quiet,HOSTCC,$@)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 
 tsc-spread: kernel $(B)/tsc-spread/tsc_ref
 	@$(PYTHON) tools/tsc-spread/tsc_spread.py --boots $(TSC_BOOTS) --ref $(B)/tsc-spread/tsc_ref $(TSC_ARGS)

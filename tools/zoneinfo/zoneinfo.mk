@@ -20,7 +20,7 @@ ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c)) arch/x86
 
 $(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h init/params.h)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(ZONEINFO_CFLAGS) -o $@ $(ZONEINFO_SRCS)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(ZONEINFO_CFLAGS) -o $@ $(ZONEINFO_SRCS)
 
 zoneinfo-test: $(B)/zoneinfo
 	ZONEINFO=$(B)/zoneinfo $(PYTHON) -m pytest -q tests/zoneinfo/test_zoneinfo.py

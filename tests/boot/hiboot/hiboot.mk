@@ -8,5 +8,5 @@
 HIBOOT_OBJ := $(B)/k/tests/boot/hiboot/hiboot_entry.o $(B)/k/tests/boot/hiboot/hiboot.o
 
 $(B)/kernel-hiboot.elf: $(KERNEL_OBJ) $(HIBOOT_OBJ) linker.ld
-	$(CC) $(KCFLAGS) $(KLDFLAGS) -Wl,-e,hiboot_start -o $@ $(KERNEL_OBJ) $(HIBOOT_OBJ) $(KLIBS)
+	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -Wl,-e,hiboot_start -o $@ $(KERNEL_OBJ) $(HIBOOT_OBJ) $(KLIBS)
 	@tools/check-multiboot.sh $@

@@ -18,7 +18,7 @@ COPY32_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. -march=i686 \
 $(B)/h32/copy32: tests/host/copy32/copy32_main.c tests/host/copy_check.h arch/x86/copy_strategies.c \
 		arch/x86/copy_strategies.h
 	@mkdir -p $(dir $@)
-	$(COPY32_CC) $(COPY32_CFLAGS) -o $@ tests/host/copy32/copy32_main.c arch/x86/copy_strategies.c \
+	$(call quiet,CC32,$@)$(COPY32_CC) $(COPY32_CFLAGS) -o $@ tests/host/copy32/copy32_main.c arch/x86/copy_strategies.c \
 		-Wl,-rpath,$(COPY32_LIBDIR) -Wl,--dynamic-linker=$(COPY32_LIBDIR)/ld-linux.so.2
 
 test-copy32: $(B)/h32/copy32
