@@ -180,3 +180,38 @@ def test_bad_settings_refused_before_booting(args, message):
     assert rc == 2, out[-2000:]
     assert message in out
     assert "@header" not in out
+
+
+# ---- the quick slice in make test: the same properties on a smaller cache ----
+
+SMALL = 256 << 10
+
+
+def test_model_verdict_quick_slice():
+    """make test's slice of the long tests above: make run under the model
+    with a 256 KiB direct-mapped L2 (64 colors; the sweep 16 KiB .. 256 KiB,
+    4 + 4 runs). Colored stride L2 misses <= 0.1% of the loads at every
+    working set up to the cache size; uncolored at the cache size >= 40%
+    (random placement of 64 pages over 64 colors: 1 - (63/64)^63 = 62.9% of
+    the pages share their color, sd about 6%: the bound is near 4 sd away);
+    the verdict names the cache size and the plots are valid PNGs."""
+    rc, out = make("run", "CACHE_SIZE=256K", "MEM=64M", "CMDLINE=seed=7")
+    assert rc == 0, out[-3000:]
+    assert "@cmdline cachesim=on cache_size=256K cache_ways=1 bench_min=16K bench_max=256K bench_runs=4" in out
+    pts = raw_points()
+    assert sorted({ws for (b, p, ws, c) in pts if b == "stride"}) == [16384 << i for i in range(5)]
+    for (b, pat, ws, color), rows in pts.items():
+        if b == "stride" and color == "on":
+            misses, loads = sum(r["l2_misses"] for r in rows), sum(r["loads"] for r in rows)
+            assert misses <= 0.001 * loads, (pat, ws, misses, loads)
+    off = pts[("stride", "seq", SMALL, "off")] + pts[("stride", "rand", SMALL, "off")]
+    ratio = sum(r["l2_misses"] for r in off) / sum(r["l2_hits"] + r["l2_misses"] for r in off)
+    assert ratio >= 0.40, ratio
+    end = closing(out)
+    for line in end:
+        assert len(line) <= 79, line
+    text = " ".join(l[len("verdict:"):].strip() for l in end if l.startswith("verdict:"))
+    assert text.startswith("coloring removed ") and "at 256 KiB (the cache size)" in text, text
+    for name in ("stride.png", "fft.png", "ratio.png"):
+        w, h = png_size(os.path.join(RUN, name))
+        assert w >= 600 and h >= 400, (name, w, h)
