@@ -78,6 +78,8 @@ def test_check_accepts_known_names_and_the_image_path():
 
 def test_run_cachesim_runs_0_refused_before_booting():
     check("seed=1")  # builds build/cmdline-check
+    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
     p = subprocess.run([os.path.join(ROOT, "tools", "cachesim", "run-cachesim.sh"), "--runs", "0", "--outdir",
                         os.path.join(BUILD, "test-iso", "cs-runs0")], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True, timeout=60)
@@ -86,8 +88,24 @@ def test_run_cachesim_runs_0_refused_before_booting():
     assert "RUNS=0" in p.stderr
 
 
+@pytest.mark.parametrize("args,why", [(["--size", "3M"], "the number of sets, must be a power of two"),
+                                      (["--ways", "3"], "size must be a nonzero multiple of ways * line"),
+                                      (["--line", "63"], "line size must be a power of two")])
+def test_run_cachesim_geometry_refused_before_booting(args, why):
+    """Failing input of a new user's trial (through make run, the same rule
+    here): QEMU started and the plugin refused the geometry (status 4)."""
+    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    p = subprocess.run([os.path.join(ROOT, "tools", "cachesim", "run-cachesim.sh"), *args, "--outdir",
+                        os.path.join(BUILD, "test-iso", "cs-geom")], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=60)
+    assert p.returncode == 2 and why in p.stderr, p.stderr[-2000:]
+
+
 def test_run_policies_workload_typo_refused_before_booting():
     check("seed=1")  # builds build/cmdline-check
+    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
     p = subprocess.run([os.path.join(ROOT, "tools", "cachesim", "run-policies.sh"), "--bench", "stride,fftt",
                         "--outdir", os.path.join(BUILD, "test-iso", "pol-typo")], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True, timeout=60)

@@ -49,7 +49,13 @@ CACHESIM_TASKS  := $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/task_attr.h
 .PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
 # the scripts judge their own values with the kernel's parser (build/cmdline-check)
-cachesim: $(CACHESIM_OUT)/libcachesim.so $(B)/cmdline-check
+cachesim: $(CACHESIM_OUT)/libcachesim.so $(CACHESIM_OUT)/geometry-check $(B)/cmdline-check
+
+# the model's geometry judged before booting (run-model.sh, run-cachesim.sh)
+$(CACHESIM_OUT)/geometry-check: $(CACHESIM_DIR)/geometry_check.c $(CACHESIM_MODEL)
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ $(CACHESIM_DIR)/geometry_check.c \
+		$(CACHESIM_DIR)/cache_model.c
 
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h

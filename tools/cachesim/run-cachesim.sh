@@ -72,9 +72,11 @@ mkdir -p "$outdir"
 kernel=$root/build/kernel.elf
 plugin=$root/build/cachesim/libcachesim.so
 check=$root/build/cmdline-check
-for f in "$kernel" "$plugin" "$check"; do
+for f in "$kernel" "$plugin" "$check" "$root/build/cachesim/geometry-check"; do
 	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make kernel cachesim build/cmdline-check)" >&2; exit 2; }
 done
+# the geometry by the model's own rule (the plugin would refuse it in QEMU)
+"$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
 # The kernel parameters this script composes from its options, judged by
 # the kernel's own parser before booting (a value the kernel would reject,
 # e.g. RUNS=0, would cost a boot and then be replaced by its default).

@@ -63,9 +63,11 @@ done
 	{ echo "run-model.sh: line '$line' rejected: accepted: a line size in bytes (make run LINE=64)" >&2; exit 2; }
 kernel=$root/build/kernel.elf
 plugin=$root/build/cachesim/libcachesim.so
-for f in "$kernel" "$plugin"; do
+for f in "$kernel" "$plugin" "$root/build/cachesim/geometry-check"; do
 	[ -f "$f" ] || { echo "run-model.sh: $f missing (make kernel cachesim)" >&2; exit 2; }
 done
+# the geometry by the model's own rule (the plugin would refuse it in QEMU)
+"$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
 mkdir -p "$outdir"
 rm -f "$outdir"/{sim.txt,table.txt,table.csv,raw.csv,summary.txt,summary.csv,stride.png,fft.png,ratio.png}
 

@@ -24,7 +24,9 @@ their sd, the ratio and its interval) and, unless --no-plots, DIR/stride.png
 (L2 miss ratio against working set), DIR/fft.png (FFT modelled cycles) and
 DIR/ratio.png (the ratios with their intervals); the first two from
 tools/cachesim/plot.py over DIR/table.csv (report.py --csv), which must exist.
-Exit status: 0; 1 when a plot could not be written; 2 for unreadable input.
+Exit status: 0 (a plot the run has no points for is not made, and that is
+said); 1 when a plot could not be written (matplotlib missing or failing);
+2 for unreadable input.
 """
 
 import argparse
@@ -318,16 +320,22 @@ def plot_ratio(pts, config, header, path):
 
 
 def make_plots(log, sim, outdir):
-    """stride.png and fft.png (plot.py over table.csv), ratio.png; returns the files written."""
+    """stride.png and fft.png (plot.py over table.csv), ratio.png; returns
+    (the files written, [(a plot not made, why)]): a plot is not made when
+    the run has no points for it (bench=fft has no stride points, a run with
+    coloring on or off only has no ratio), which is said, not a failure."""
     import plot as csplot
-    written = []
+    written, skipped = [], []
     tcsv = os.path.join(outdir, "table.csv")
     rows = csplot.read(tcsv) if os.path.exists(tcsv) else []
-    if rows:
-        if csplot.plot_stride(rows, tcsv, os.path.join(outdir, "stride.png")):
-            written.append("stride.png")
-        if csplot.plot_fft(rows, tcsv, os.path.join(outdir, "fft.png")):
-            written.append("fft.png")
+    if csplot.plot_stride(rows, tcsv, os.path.join(outdir, "stride.png")):
+        written.append("stride.png")
+    else:
+        skipped.append(("stride.png", "no stride points"))
+    if csplot.plot_fft(rows, tcsv, os.path.join(outdir, "fft.png")):
+        written.append("fft.png")
+    else:
+        skipped.append(("fft.png", "no FFT points"))
     config, _ = report.read_sim(sim)
     header = {}
     with open(log, errors="replace") as f:
@@ -337,7 +345,9 @@ def make_plots(log, sim, outdir):
                 break
     if plot_ratio(collect(report.join([(log, sim)])), config, header, os.path.join(outdir, "ratio.png")):
         written.append("ratio.png")
-    return written
+    else:
+        skipped.append(("ratio.png", "no colored+uncolored pair"))
+    return written, skipped
 
 
 def main(argv):
@@ -363,16 +373,20 @@ def main(argv):
         return 0
     import io
     import contextlib
-    buf = io.StringIO()
+    buf, err = io.StringIO(), io.StringIO()
     try:
-        with contextlib.redirect_stdout(buf):
-            written = make_plots(a.log, a.sim, a.outdir)
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(err):
+            written, skipped = make_plots(a.log, a.sim, a.outdir)
     except Exception as e:  # matplotlib missing or failing: say so, exit 1
+        sys.stderr.write(err.getvalue())
         print(f"summary.py: the plots could not be made: {e}", file=sys.stderr)
         return 1
     rel = os.path.relpath(a.outdir)
     print(f"files: {rel}/ plots {', '.join(written) or 'none'}; figures summary.csv")
-    return 0 if len(written) == 3 else 1
+    if skipped:
+        print("\n".join(wrap("not made: " + ", ".join(f"{name} ({why})" for name, why in skipped), "files:",
+                              "files: ")))
+    return 0
 
 
 if __name__ == "__main__":
