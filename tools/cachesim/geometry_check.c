@@ -43,15 +43,20 @@ static int64_t parse_uint(const char *s)
 	return (end == s || *end || v > 1u << 20) ? -1 : (int64_t)v;
 }
 
-static int judge(const char *level, const char *vars, int64_t size, int64_t ways, int64_t line)
+static int judge(const char *level, const char *vars, int64_t size,
+		 int64_t ways, int64_t line)
 {
-	struct cm_config cfg = { .size = (uint64_t)size, .ways = (uint32_t)ways, .line = (uint32_t)line };
+	struct cm_config cfg = { .size = (uint64_t)size,
+				 .ways = (uint32_t)ways,
+				 .line = (uint32_t)line };
 	const char *why = cm_check_config(&cfg);
 
 	if (!why)
 		return 0;
-	fprintf(stderr, "%s %" PRId64 " bytes, %" PRId64 "-way, %" PRId64 "-byte lines (%s) rejected: %s\n", level,
-		size, ways, line, vars, why);
+	fprintf(stderr,
+		"%s %" PRId64 " bytes, %" PRId64 "-way, %" PRId64
+		"-byte lines (%s) rejected: %s\n",
+		level, size, ways, line, vars, why);
 	return 2;
 }
 
@@ -61,7 +66,8 @@ int main(int argc, char **argv)
 	int rc = 0;
 
 	if (argc != 5 && argc != 6) {
-		fprintf(stderr, "usage: geometry-check L2SIZE L2WAYS LINE L1SIZE [L1WAYS]\n");
+		fprintf(stderr, "usage: geometry-check L2SIZE L2WAYS LINE "
+				"L1SIZE [L1WAYS]\n");
 		return 2;
 	}
 	l2 = parse_size(argv[1]);
@@ -71,13 +77,17 @@ int main(int argc, char **argv)
 	if (argc == 6)
 		l1ways = parse_uint(argv[5]);
 	if (l2 < 0 || l1 < 0 || l2ways < 0 || line < 0 || l1ways < 0) {
-		fprintf(stderr, "cache model: CACHE_SIZE=%s CACHE_WAYS=%s LINE=%s L1=%s rejected: accepted: sizes as N, "
-				"NK or NM bytes, ways and line as whole numbers (e.g. CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 "
-				"L1=32K)\n",
+		fprintf(stderr,
+			"cache model: CACHE_SIZE=%s CACHE_WAYS=%s LINE=%s "
+			"L1=%s rejected: accepted: sizes as N, "
+			"NK or NM bytes, ways and line as whole numbers (e.g. "
+			"CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 "
+			"L1=32K)\n",
 			argv[1], argv[2], argv[3], argv[4]);
 		return 2;
 	}
-	rc |= judge("cache model: L2", "CACHE_SIZE, CACHE_WAYS, LINE", l2, l2ways, line);
+	rc |= judge("cache model: L2", "CACHE_SIZE, CACHE_WAYS, LINE", l2,
+		    l2ways, line);
 	if (l1)
 		rc |= judge("cache model: L1", "L1, LINE", l1, l1ways, line);
 	return rc;
