@@ -91,8 +91,15 @@ def mark_sizes(ax, marks, lo, hi):
         ax.axvline(size, color="gray", ls=":", lw=1)
     if not shown:
         return None
+    # names of sizes less than 8x apart (3 octaves) would run into each other:
+    # every other one is raised above the one before (blank lines below it)
+    labels, raise_next, prev = [], False, None
+    for size, name in shown:
+        raise_next = prev is not None and size < prev * 8 and not raise_next
+        labels.append(name + "\n" * (name.count("\n") + 1) if raise_next else name)
+        prev = size
     top = ax.secondary_xaxis("top")
-    top.set_xticks([s for s, _ in shown], labels=[n for _, n in shown])
+    top.set_xticks([s for s, _ in shown], labels=labels)
     top.xaxis.set_minor_locator(NullLocator())
     top.tick_params(axis="x", labelsize=7, colors="dimgray", length=3)
     return top
