@@ -92,16 +92,22 @@ def mark_sizes(ax, marks, lo, hi):
     if not shown:
         return None
     # names of sizes less than 8x apart (3 octaves) would run into each other:
-    # every other one is raised above the one before (blank lines below it)
-    labels, raise_next, prev = [], False, None
+    # every other one of those goes on a second row above the first
+    rows, raised, prev = ([], []), False, None
     for size, name in shown:
-        raise_next = prev is not None and size < prev * 8 and not raise_next
-        labels.append(name + "\n" * (name.count("\n") + 1) if raise_next else name)
+        raised = prev is not None and size < prev * 8 and not raised
+        rows[raised].append((size, name))
         prev = size
-    top = ax.secondary_xaxis("top")
-    top.set_xticks([s for s, _ in shown], labels=labels)
-    top.xaxis.set_minor_locator(NullLocator())
-    top.tick_params(axis="x", labelsize=7, colors="dimgray", length=3)
+    low = max(n.count("\n") + 1 for _, n in rows[0])
+    top = None
+    for row, pad in ((rows[0], 2), (rows[1], 4 + 8.5 * low)):  # 7-point lines are about 8.5 points apart
+        if not row:
+            continue
+        a = ax.secondary_xaxis("top")
+        a.set_xticks([s for s, _ in row], labels=[n for _, n in row])
+        a.xaxis.set_minor_locator(NullLocator())
+        a.tick_params(axis="x", labelsize=7, colors="dimgray", length=3, pad=pad)
+        top = top or a
     return top
 
 
