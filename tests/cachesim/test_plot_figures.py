@@ -152,9 +152,10 @@ def test_cache_size_names_hide_no_point(which, tmp_path):
                 rows.append({"bench": which, "pattern": pat if which == "stride" else "", "color": color,
                              "ws": str(ws), "n": str(ws // 16), "cs_l2size": str(2 << 20), "cs_l2ways": "1",
                              "cs_line": "64", "cs_l1size": "32768", "cs_l1ways": "8", "cs_l1lat": "4",
-                             "cs_l2lat": "12", "cs_memlat": "200", "runs": "4", "miss_per_access_mean": str(miss * k / 3),
-                             "miss_per_access_sd": "0.01", "l2_miss_ratio_mean": str(miss * k / 3),
-                             "l2_miss_ratio_sd": "0.01", "cycles_mean": str(ws / 16 * (k + 1) * 1000 * (2 if color == "off" else 1)),
+                             "cs_l2lat": "12", "cs_memlat": "200", "runs": "4",
+                             "miss_per_access_mean": str(miss * k / 3), "miss_per_access_sd": "0.01",
+                             "l2_miss_ratio_mean": str(miss * k / 3), "l2_miss_ratio_sd": "0.01",
+                             "cycles_mean": str(ws / 16 * (k + 1) * 1000 * (2 if color == "off" else 1)),
                              "cycles_sd": "10"})
     f = plot.plot_stride if which == "stride" else plot.plot_fft
     fig = f(rows, str(d / "table.csv"), str(d / "p.png"))

@@ -18,8 +18,10 @@ Writes two figures that stand alone:
 Titles name the simulated cache (size, ways, line, the L1 in front) and the
 guest CPU (from the '# @header' line of table.txt next to the CSV, when it is
 there); a footnote says what the error bars are (+-1 sample standard
-deviation over the runs, cut at 0: neither a miss ratio nor a cycle count
-can be negative). A plot whose rows are missing is skipped with a note. PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
+deviation over the runs, cut at 0: neither a miss figure nor a cycle count
+can be negative). A plot whose rows are missing is skipped with a note; the
+FFT ratio panel needs raw.csv (report.py --raw) beside the CSV and says so
+without it. PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
 python3-matplotlib; run with /usr/bin/python3).
 """
 
@@ -271,7 +273,8 @@ def plot_fft(rows, csv_path, path):
                                            else "no working set ran both colored and uncolored"),
                  transform=axr.transAxes, ha="center", fontsize=9)
     fig.suptitle("Radix-2 complex FFT under the cache simulator\n" + title, fontsize=9)
-    note = footnote(fig, rows, ratio_words, bars="left, " + SD_BARS.format(runs="/".join(sorted({r["runs"] for r in rows}))))
+    runs = "/".join(sorted({r["runs"] for r in rows}))
+    note = footnote(fig, rows, ratio_words, bars="left, " + SD_BARS.format(runs=runs))
     fig.tight_layout(rect=(0, 0.02 + 0.025 * (note.get_text().count("\n") + 1), 1, 0.98))
     fig.savefig(path, dpi=120)
     plt.close(fig)
