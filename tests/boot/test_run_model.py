@@ -112,7 +112,7 @@ def test_model_verdict(model_run):
     pct_on = 100 * sum(r["l2_misses"] / r["accesses"] for r in on) / len(on)
     text = " ".join(l[len("verdict:"):].strip() for l in closing(out) if l.startswith("verdict:"))
     m = re.fullmatch(r"coloring removed (\d+\.\d+)% of the L2 misses at 2 MiB \(the cache size\) "
-                     r"\((\d+\.\d+)% -> (\d+\.\d+)% of the stride's loads\); FFT of 2 MiB (\d\.\d+)x the "
+                     r"\((\d+\.\d+)% -> (\d+\.\d+)% of the stride's accesses\); FFT of 2 MiB (\d\.\d+)x the "
                      r"modelled cycles \(colored faster\)\.", text)
     assert m, text
     assert float(m.group(1)) == pytest.approx(100 * (1 - pct_on / pct_off), abs=0.006)
@@ -123,7 +123,7 @@ def test_model_verdict(model_run):
     med = lambda v: (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2  # noqa: E731 (4 runs)
     assert float(m.group(4)) == pytest.approx(med(fft_on) / med(fft_off), abs=0.006)
     assert max(fft_on) < min(fft_off)  # every pair: the interval's ends below 1
-    # the table's 2 MiB row: colored seq, rand, uncolored seq, rand (% of loads)
+    # the table's 2 MiB row: colored seq, rand, uncolored seq, rand (% of accesses)
     row = next(l for l in closing(out) if l.startswith("2 MiB "))
     cells = [100 * sum(r["l2_misses"] / r["accesses"] for r in pts[("stride", p, CACHE, c)])
              / len(pts[("stride", p, CACHE, c)]) for c in ("on", "off") for p in ("seq", "rand")]

@@ -89,7 +89,7 @@ def test_verdict_misses_removed(tmp_path):
     # 1 MiB, 2 MiB: colored 8 misses (0.0244% of 32768 loads), uncolored 63%: 1 - 0.0244/63 = 99.96%; FFT 0.5x
     lines, v = lines_of(tmp_path, sweep(lambda ws: 8, lambda ws: ws // 64 * 63 // 100, 500, 1000))
     assert v == ("coloring removed 99.96% of the L2 misses at 2 MiB (the cache size) (63.0% -> 0.02% of the "
-                 "stride's loads); FFT of 2 MiB 0.50x the modelled cycles (colored faster).")
+                 "stride's accesses); FFT of 2 MiB 0.50x the modelled cycles (colored faster).")
     row = next(l for l in lines if l.startswith("2 MiB "))
     assert row.split()[2:6] == ["0.02%", "0.02%", "63.0%", "63.0%"]
     assert "0.111 [0.111-0.111]" in row and row.endswith("0.501 [0.499-0.503]")  # 501.5/1001.5, 500/1003, 503/1000

@@ -12,14 +12,14 @@ import plot  # noqa: E402
 
 
 def rows(ratios):
-    return [{"bench": "stride", "pattern": "seq", "color": c, "ws": str(ws), "l2_miss_ratio_mean": str(r)}
+    return [{"bench": "stride", "pattern": "seq", "color": c, "ws": str(ws), "miss_per_access_mean": str(r)}
             for (c, ws), r in ratios.items()]
 
 
 def test_note_names_the_worst_colored_point():
     note = plot.stride_note(rows({("on", 32768): 0.044, ("on", 65536): 0.0, ("on", 1 << 21): 0.0001,
                                   ("on", 1 << 22): 1.0, ("off", 32768): 0.5}), 1 << 21)
-    assert "at most 4.4% (seq 32 KiB" in note and "0%" not in note
+    assert "at most 4.4% of the accesses missed L2 (seq 32 KiB" in note and "0%" not in note
 
 
 def test_note_says_zero_only_when_zero():
@@ -30,4 +30,4 @@ def test_note_says_zero_only_when_zero():
 def test_reference_run():
     ref = [r for r in csv.DictReader(open(os.path.join(ROOT, "docs", "cachesim", "2M-1way-64B", "table.csv")))
            if r["bench"] == "stride"]
-    assert "at most 0.0098% (rand 64 KiB" in plot.stride_note(ref, 2 << 20)
+    assert "at most 0.0098% of the accesses missed L2 (rand 512 KiB" in plot.stride_note(ref, 2 << 20)

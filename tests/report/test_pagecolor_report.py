@@ -109,8 +109,8 @@ def test_plot_stands_alone(tmp_path):
     assert "sequential order, colored" in legend and "random order, uncolored" in legend
     assert not any("color=" in t or "pattern=" in t for t in legend)
     # cache sizes marked: L1 32 KiB and L2 4 MiB lie in the 4 KiB..4 MiB range
-    marks = [t.get_text().strip() for t in lat.texts]
-    assert "L1 32 KiB" in marks and "L2 4 MiB" in marks
+    marks = [t.get_text().strip() for a in lat.child_axes for t in a.get_xticklabels()]
+    assert "L1 32 KiB\n(CPUID)" in marks and "L2 4 MiB\n(CPUID)" in marks
     notes = " ".join(t.get_text() for t in fig.texts)
     assert "standard deviation" in notes and "95%" in notes
 

@@ -5,17 +5,23 @@
 usage: /usr/bin/python3 tools/cachesim/plot.py CSV [--out PREFIX]
 
 Writes two figures that stand alone:
-  PREFIX_stride.png  L2 miss ratio (misses / L2 accesses, in percent) against
-                     the working set in bytes (log axis), one line per access
-                     order and coloring mode, the simulated cache sizes marked;
+  PREFIX_stride.png  L2 misses as a percentage of the stride's memory accesses
+                     (misses / accesses, the summary's figure) against the
+                     working set in bytes (log axis), one line per access
+                     order and coloring mode, the simulated cache sizes marked
+                     above the plot;
   PREFIX_fft.png     left: modelled cycles per N log2 N (a linear axis, so the
                      gap between colored and uncolored shows); right: their
-                     ratio, colored / uncolored, with the gain in percent.
+                     ratio, median(colored) / median(uncolored) with its 95%
+                     rank interval, the summary's figure (summary.ratio_ci
+                     over the runs in raw.csv next to the CSV).
 Titles name the simulated cache (size, ways, line, the L1 in front) and the
 guest CPU (from the '# @header' line of table.txt next to the CSV, when it is
 there); a footnote says what the error bars are (+-1 sample standard
-deviation over the runs). A plot whose rows are missing is skipped with a
-note. PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
+deviation over the runs, cut at 0: neither a miss figure nor a cycle count
+can be negative). A plot whose rows are missing is skipped with a note; the
+FFT ratio panel needs raw.csv (report.py --raw) beside the CSV and says so
+without it. PREFIX defaults to the CSV path without .csv. Needs matplotlib (Debian:
 python3-matplotlib; run with /usr/bin/python3).
 """
 
@@ -25,6 +31,7 @@ import math
 import os
 import re
 import sys
+import textwrap
 
 import matplotlib
 
@@ -76,6 +83,36 @@ def geometry(rows, csv_path):
     return f"{cache}\n{cpu}", l1, l2
 
 
+def mark_sizes(ax, marks, lo, hi):
+    """Cache sizes [(bytes, name)] within lo/2..hi*2 as dotted lines, named
+    on a secondary axis above the plot area, where no data point can lie
+    under a name (a name drawn at its line inside the plot hid the points
+    at that size). Returns the top axis, or None when no size is in range."""
+    shown = sorted((s, n) for s, n in marks if lo / 2 <= s <= hi * 2)
+    for size, _ in shown:
+        ax.axvline(size, color="gray", ls=":", lw=1)
+    if not shown:
+        return None
+    # names of sizes less than 8x apart (3 octaves) would run into each other:
+    # every other one of those goes on a second row above the first
+    rows, raised, prev = ([], []), False, None
+    for size, name in shown:
+        raised = prev is not None and size < prev * 8 and not raised
+        rows[raised].append((size, name))
+        prev = size
+    low = max(n.count("\n") + 1 for _, n in rows[0])
+    top = None
+    for row, pad in ((rows[0], 2), (rows[1], 4 + 8.5 * low)):  # 7-point lines are about 8.5 points apart
+        if not row:
+            continue
+        a = ax.secondary_xaxis("top")
+        a.set_xticks([s for s, _ in row], labels=[n for _, n in row])
+        a.xaxis.set_minor_locator(NullLocator())
+        a.tick_params(axis="x", labelsize=7, colors="dimgray", length=3, pad=pad)
+        top = top or a
+    return top
+
+
 def xaxis(ax, xs, marks):
     ax.set_xscale("log", base=2)
     lo, hi = min(xs), max(xs)
@@ -84,39 +121,51 @@ def xaxis(ax, xs, marks):
     ax.xaxis.set_minor_locator(NullLocator())
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: size_label(v).replace(" ", "")))
     ax.tick_params(axis="x", labelsize=8)
-    for size, name in marks:
-        if lo / 2 <= size <= hi * 2:
-            ax.axvline(size, color="gray", ls=":", lw=1)
-            ax.text(size, 0.97, f" {name} ", transform=ax.get_xaxis_transform(), rotation=90, va="top",
-                    ha="right", fontsize=8, color="dimgray")
+    mark_sizes(ax, marks, lo, hi)
     ax.grid(True, alpha=0.3)
 
 
-def footnote(fig, rows, extra=""):
-    runs = sorted({r["runs"] for r in rows})
-    fig.text(0.5, 0.01, f"Error bars: ±1 sample standard deviation over {'/'.join(runs)} runs per point "
-             f"(each run a new task with freshly allocated pages).{extra}", ha="center", fontsize=8)
+def nonneg_err(means, sds):
+    """errorbar's yerr for mean +-sd of a quantity that cannot be negative:
+    [lower arms, upper arms], the lower arm cut where it would cross 0."""
+    return [[min(sd, max(m, 0.0)) for m, sd in zip(means, sds)], list(sds)]
+
+
+SD_BARS = "±1 sample standard deviation over {runs} runs per point, cut at 0 (the quantity cannot be negative)"
+
+
+def footnote(fig, rows, extra="", bars=None):
+    """The footnote, wrapped to the figure's width; returns its Text."""
+    runs = "/".join(sorted({r["runs"] for r in rows}))
+    text = (f"Error bars: {bars or SD_BARS.format(runs=runs)} "
+            f"(each run a new task with freshly allocated pages).{extra}")
+    width = int(fig.get_figwidth() * 15)  # characters of 8-point text per inch, with a margin
+    lines = [w for para in text.split("\n") for w in textwrap.wrap(para, width)]
+    return fig.text(0.5, 0.01, "\n".join(lines), ha="center", va="bottom", fontsize=8)
+
+
+MISS_WORDS = "L2 misses (% of the stride's memory accesses)"  # the summary's column, misses / accesses
 
 
 def stride_note(rows, l2):
     """The footnote's claim about the colored lines up to the cache size l2,
-    from the rows themselves: their largest L2 miss ratio and where."""
+    from the rows themselves: their largest L2 misses per access and where."""
     on = [r for r in rows if r["color"] == "on" and int(r["ws"]) <= l2]
     if not on:
         return ""
-    w = max(on, key=lambda r: float(r["l2_miss_ratio_mean"]))
-    worst = 100 * float(w["l2_miss_ratio_mean"])
+    w = max(on, key=lambda r: float(r["miss_per_access_mean"]))
+    worst = 100 * float(w["miss_per_access_mean"])
     if worst == 0:
         return "\nColored lines at 0% up to the cache size in every run: no conflict misses there."
-    return (f"\nColored lines up to the cache size: at most {worst:.2g}% ({w['pattern']} "
-            f"{size_label(int(w['ws']))}, mean of the runs; few L2 accesses at small sizes: a few misses weigh much).")
+    return (f"\nColored lines up to the cache size: at most {worst:.2g}% of the accesses missed L2 "
+            f"({w['pattern']} {size_label(int(w['ws']))}, mean of the runs).")
 
 
 def plot_stride(rows, csv_path, path):
     rows = [r for r in rows if r.get("bench") == "stride" and r.get("ws")]
     if not rows:
         print("plot.py: no stride rows, stride plot skipped", file=sys.stderr)
-        return False
+        return None
     title, l1, l2 = geometry(rows, csv_path)
     fig, ax = plt.subplots(figsize=(9, 5.6))
     xs_all = []
@@ -126,28 +175,51 @@ def plot_stride(rows, csv_path, path):
             continue
         xs = [int(r["ws"]) for r in rs]
         xs_all += xs
-        ax.errorbar([x * dx for x in xs], [100 * float(r["l2_miss_ratio_mean"]) for r in rs],
-                    yerr=[100 * float(r["l2_miss_ratio_sd"]) for r in rs], marker=marker, ls=ls, color=c,
+        ys = [100 * float(r["miss_per_access_mean"]) for r in rs]
+        ax.errorbar([x * dx for x in xs], ys,
+                    yerr=nonneg_err(ys, [100 * float(r["miss_per_access_sd"]) for r in rs]), marker=marker, ls=ls,
+                    color=c,
                     mfc="white" if color == "off" else c, capsize=3, ms=5, label=words)
     xaxis(ax, xs_all, [(l1, f"L1 {size_label(l1)}"), (l2, f"L2 {size_label(l2)} (cache size)")])
     ax.set_xlabel("working set (bytes, log scale)")
-    ax.set_ylabel("L2 miss ratio (% of L2 accesses)")
-    ax.set_ylim(bottom=-3)
+    ax.set_ylabel(MISS_WORDS)
+    ax.set_ylim(bottom=-1)
     ax.set_title("Stride (dependent loads, 64-byte stride): L2 misses against working set\n" + title, fontsize=9)
     ax.legend(fontsize=8, loc="center left")
-    footnote(fig, rows, stride_note(rows, l2))
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    note = footnote(fig, rows, stride_note(rows, l2))
+    fig.tight_layout(rect=(0, 0.02 + 0.025 * (note.get_text().count("\n") + 1), 1, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     print(f"plot.py: wrote {path}")
-    return True
+    return fig
+
+
+def run_ratios(csv_path, bench="fft", pattern=""):
+    """{ws: (ratio, lo, hi, level)}: summary.ratio_ci of the colored over the
+    uncolored runs' modelled cycles per working set (the summary's figure),
+    from raw.csv (report.py --raw) beside the CSV; None without raw.csv."""
+    raw = os.path.join(os.path.dirname(os.path.abspath(csv_path)), "raw.csv")
+    if not os.path.exists(raw):
+        return None
+    import summary
+    runs = {}
+    for r in read(raw):
+        if r.get("bench") == bench and r.get("pattern", "") == pattern and r.get("ws", "").isdigit():
+            runs.setdefault((int(r["ws"]), r["color"]), []).append(float(r["cycles"]))
+    out = {}
+    for (ws, color), on in runs.items():
+        if color == "on" and (ws, "off") in runs:
+            ci = summary.ratio_ci(on, runs[(ws, "off")])
+            if ci:
+                out[ws] = ci
+    return out
 
 
 def plot_fft(rows, csv_path, path):
     rows = [r for r in rows if r.get("bench") == "fft" and r.get("n")]
     if not rows:
         print("plot.py: no fft rows, FFT plot skipped", file=sys.stderr)
-        return False
+        return None
     title, l1, l2 = geometry(rows, csv_path)
     fig, (ax, axr) = plt.subplots(1, 2, figsize=(12, 5.4))
     by = {}
@@ -156,8 +228,10 @@ def plot_fft(rows, csv_path, path):
         if not rs:
             continue
         norm = [int(r["n"]) * math.log2(int(r["n"])) for r in rs]
-        ax.errorbar([int(r["ws"]) for r in rs], [float(r["cycles_mean"]) / k for r, k in zip(rs, norm)],
-                    yerr=[float(r["cycles_sd"]) / k for r, k in zip(rs, norm)], marker="o", ls=ls, color=c,
+        ys = [float(r["cycles_mean"]) / k for r, k in zip(rs, norm)]
+        ax.errorbar([int(r["ws"]) for r in rs], ys,
+                    yerr=nonneg_err(ys, [float(r["cycles_sd"]) / k for r, k in zip(rs, norm)]), marker="o", ls=ls,
+                    color=c,
                     mfc="white" if color == "off" else c, capsize=3, label=words)
         by[color] = {int(r["ws"]): r for r in rs}
     xs = sorted(set(by.get("on", {})) | set(by.get("off", {})))
@@ -168,37 +242,44 @@ def plot_fft(rows, csv_path, path):
     ax.set_ylim(bottom=0)
     ax.set_title("FFT time per butterfly step (lower is faster)", fontsize=9)
     ax.legend(fontsize=8, loc="lower right")
-    common = [w for w in xs if w in by.get("on", {}) and w in by.get("off", {})]
+    ratios = run_ratios(csv_path)
+    common = sorted(w for w in (ratios or {}) if w in by.get("on", {}) and w in by.get("off", {}))
+    ratio_words = ""
     if common:
-        ratio, err = [], []
-        for w in common:
-            a, b = by["on"][w], by["off"][w]
-            ma, mb = float(a["cycles_mean"]), float(b["cycles_mean"])
-            q = ma / mb
-            # first-order error of a ratio of two independent means' spreads
-            e = q * math.sqrt((float(a["cycles_sd"]) / ma) ** 2 + (float(b["cycles_sd"]) / mb) ** 2)
-            ratio.append(q)
-            err.append(e)
+        qs = [ratios[w] for w in common]
+        ratio = [q[0] for q in qs]
+        err = [[q[0] - (q[1] if q[1] is not None else q[0]) for q in qs],
+               [(q[2] if q[2] is not None else q[0]) - q[0] for q in qs]]
         axr.errorbar(common, ratio, yerr=err, marker="o", color="tab:purple", capsize=3,
-                     label="colored / uncolored modelled cycles")
-        for w, q in zip(common, ratio):
-            if abs(q - 1) >= 0.02:
-                axr.annotate(f"{(q - 1) * 100:+.0f}%", (w, q), textcoords="offset points", xytext=(0, -14),
+                     label="median(colored) / median(uncolored)")
+        for w, q in zip(common, qs):
+            if abs(q[0] - 1) >= 0.0005:
+                axr.annotate(f"{q[0]:.3f}", (w, q[0]), textcoords="offset points", xytext=(0, -14),
                              ha="center", fontsize=8)
         axr.axhline(1, color="black", lw=1)
         xaxis(axr, common, marks)
         axr.set_xlabel("FFT data (bytes, log scale)")
-        axr.set_ylabel("time colored / uncolored (below 1: coloring faster)")
-        axr.set_ylim(0, max(1.1, max(ratio) + 0.1))
-        axr.set_title("Gain from coloring (percent: change of modelled time)", fontsize=9)
+        axr.set_ylabel("modelled cycles, colored / uncolored (below 1: coloring faster)")
+        axr.set_ylim(0, max(1.1, max(ratio[i] + err[1][i] for i in range(len(ratio))) + 0.1))
+        axr.set_title("Effect of coloring: median ratio of modelled cycles, 95% interval", fontsize=9)
         axr.legend(fontsize=8, loc="lower left")
+        few = any(q[1] is None for q in qs)
+        ratio_words = (" Right: the summary's ratio, median(colored) / median(uncolored) modelled cycles, with the "
+                       "95% rank interval (Mann-Whitney) of the colored over uncolored runs"
+                       + ("; no bar: too few runs for an interval." if few else "."))
+    else:
+        axr.set_axis_off()
+        axr.text(0.5, 0.5, "no ratio: " + ("no raw.csv (per-run counts) beside the CSV" if ratios is None
+                                           else "no working set ran both colored and uncolored"),
+                 transform=axr.transAxes, ha="center", fontsize=9)
     fig.suptitle("Radix-2 complex FFT under the cache simulator\n" + title, fontsize=9)
-    footnote(fig, rows, " Ratio: error propagated from both spreads.")
-    fig.tight_layout(rect=(0, 0.03, 1, 0.98))
+    runs = "/".join(sorted({r["runs"] for r in rows}))
+    note = footnote(fig, rows, ratio_words, bars="left, " + SD_BARS.format(runs=runs))
+    fig.tight_layout(rect=(0, 0.02 + 0.025 * (note.get_text().count("\n") + 1), 1, 0.98))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     print(f"plot.py: wrote {path}")
-    return True
+    return fig
 
 
 def main(argv):
@@ -211,8 +292,8 @@ def main(argv):
         print(f"plot.py: {a.csv}: not a table.csv of report.py --csv (no cs_l2size column)", file=sys.stderr)
         return 2
     prefix = a.out or re.sub(r"\.csv$", "", a.csv)
-    ok = plot_stride(rows, a.csv, prefix + "_stride.png")
-    ok |= plot_fft(rows, a.csv, prefix + "_fft.png")
+    ok = plot_stride(rows, a.csv, prefix + "_stride.png") is not None
+    ok |= plot_fft(rows, a.csv, prefix + "_fft.png") is not None
     return 0 if ok else 1
 
 

@@ -7,7 +7,9 @@ usage: /usr/bin/python3 tools/cachesim/summary.py [--outdir DIR] [--no-plots] LO
 LOG is the kernel's serial log, SIM the cachesim plugin's counts of the same
 boot. Prints, within 80 columns: the model's geometry (and that misses and
 modelled cycles are simulated, not measured), then one row per working set
-with the stride benchmark's L2 misses as a percentage of its loads, colored
+with the stride benchmark's L2 misses as a percentage of its memory accesses
+(loads and stores, as plot.py's stride.png and pagecolor-report's model
+table), colored
 and uncolored, sequential and random order, and the colored/uncolored ratio
 of modelled cycles with its 95% interval for the random stride and the FFT;
 then a verdict in words, judged on the model's figures only (never on the
@@ -22,7 +24,8 @@ With --outdir DIR it writes DIR/summary.txt (what it printed), DIR/summary.csv
 (one row per working set and column: misses per load colored/uncolored with
 their sd, the ratio and its interval) and, unless --no-plots, DIR/stride.png
 (L2 miss ratio against working set), DIR/fft.png (FFT modelled cycles) and
-DIR/ratio.png (the ratios with their intervals); the first two from
+DIR/ratio.png (the ratios with their intervals, the table's figures, as
+fft.png's right panel); the first two from
 tools/cachesim/plot.py over DIR/table.csv (report.py --csv), which must exist.
 Exit status: 0 (a plot the run has no points for is not made, and that is
 said); 1 when a plot could not be written (matplotlib missing or failing);
@@ -182,13 +185,13 @@ def verdict(pts, l2size):
         at = size_words(ws) + (" (the cache size)" if ws == l2size else "")
         if m_off < 0.5:
             out.append(f"no conflict misses for coloring to remove up to {at} (uncolored "
-                       f"{fmt_pct(m_off)}, colored {fmt_pct(m_on)} of the stride's loads missed)")
+                       f"{fmt_pct(m_off)}, colored {fmt_pct(m_on)} of the stride's accesses missed)")
         elif m_on < m_off:
             out.append(f"coloring removed {100 * (1 - m_on / m_off):.2f}% of the L2 misses at {at} "
-                       f"({fmt_pct(m_off)} -> {fmt_pct(m_on)} of the stride's loads)")
+                       f"({fmt_pct(m_off)} -> {fmt_pct(m_on)} of the stride's accesses)")
         else:
             out.append(f"coloring did not reduce L2 misses at {at} ({fmt_pct(m_off)} uncolored, "
-                       f"{fmt_pct(m_on)} colored, of the stride's loads)")
+                       f"{fmt_pct(m_on)} colored, of the stride's accesses)")
     fft = sorted(ws for (b, p, ws, c) in pts if b == "fft" and c == "off" and ("fft", "", ws, "on") in pts
                  and ws <= l2size)
     if fft:
@@ -231,7 +234,7 @@ def summarise(log, sim, outdir, plots):
         lines += wrap("no stride or FFT point ran under the model (see bench=), so there is nothing to sum "
                       f"up; its counts per phase are in {os.path.relpath(sim)}.", "summary:", "summary:  ")
         return 0, lines
-    lines += [f"{'':8}L2 misses, % of loads (stride)  modelled cycles, colored/uncolored",
+    lines += [f"{'':8}L2 misses, % of accesses (stride) modelled cycles, colored/uncolored",
               f"{'':8}colored     uncolored         median [95% interval]",
               f"{'ws':<8}{'seq':>5} {'rand':>5} {'seq':>5} {'rand':>5}  {'stride rand':<21} FFT"]
     table = []
@@ -295,7 +298,7 @@ def plot_ratio(pts, config, header, path):
             ax.errorbar(xs, ys, yerr=[lo, hi], marker=marker, ls="-", color=colour, capsize=3, ms=5, label=words)
     if not xs_all:
         plt.close(fig)
-        return False
+        return None
     l1, l2 = int(config["l1size"]), int(config["l2size"])
     csplot.xaxis(ax, xs_all, [(l1, f"L1 {size_words(l1)}"), (l2, f"L2 {size_words(l2)} (cache size)")])
     ax.axhline(1, color="black", lw=1)
@@ -316,7 +319,7 @@ def plot_ratio(pts, config, header, path):
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
-    return True
+    return fig
 
 
 def make_plots(log, sim, outdir):
@@ -328,11 +331,11 @@ def make_plots(log, sim, outdir):
     written, skipped = [], []
     tcsv = os.path.join(outdir, "table.csv")
     rows = csplot.read(tcsv) if os.path.exists(tcsv) else []
-    if csplot.plot_stride(rows, tcsv, os.path.join(outdir, "stride.png")):
+    if csplot.plot_stride(rows, tcsv, os.path.join(outdir, "stride.png")) is not None:
         written.append("stride.png")
     else:
         skipped.append(("stride.png", "no stride points"))
-    if csplot.plot_fft(rows, tcsv, os.path.join(outdir, "fft.png")):
+    if csplot.plot_fft(rows, tcsv, os.path.join(outdir, "fft.png")) is not None:
         written.append("fft.png")
     else:
         skipped.append(("fft.png", "no FFT points"))
@@ -343,7 +346,7 @@ def make_plots(log, sim, outdir):
             if line.startswith("@header "):
                 header = report.pairs(line)
                 break
-    if plot_ratio(collect(report.join([(log, sim)])), config, header, os.path.join(outdir, "ratio.png")):
+    if plot_ratio(collect(report.join([(log, sim)])), config, header, os.path.join(outdir, "ratio.png")) is not None:
         written.append("ratio.png")
     else:
         skipped.append(("ratio.png", "no colored+uncolored pair"))
