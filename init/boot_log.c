@@ -57,11 +57,19 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, con
 	console_describe(mbi);
 	tsc_print();
 
-	if (param_given("cache_size") || param_given("cache_ways"))
+	if (param_given("cache_size") && param_given("cache_ways"))
 		printk(
 		    "coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",
 		    boot_config.mm.cache_size >> 10, boot_config.mm.cache_ways, llc ? llc->size >> 10 : 0,
 		    llc ? llc->ways : 0);
+	else if (param_given("cache_size") || param_given("cache_ways"))
+		/* one from the command line, the other from CPUID (or the default): each says its source */
+		printk("coloring: cache_size=%uK (%s) cache_ways=%u (%s); CPUID's largest: %uK %u-way\n",
+		       boot_config.mm.cache_size >> 10,
+		       param_given("cache_size") ? "command line" : (llc ? "CPUID" : "default"),
+		       boot_config.mm.cache_ways,
+		       param_given("cache_ways") ? "command line" : (llc ? "CPUID" : "default"),
+		       llc ? llc->size >> 10 : 0, llc ? llc->ways : 0);
 	else if (llc)
 		printk("coloring: cache_size=%uK cache_ways=%u from the largest cache CPUID reports (L%u, %s)\n",
 		       boot_config.mm.cache_size >> 10, boot_config.mm.cache_ways, llc->level, boot_cpu.cache_source);

@@ -68,3 +68,16 @@ def test_command_line_control_bytes_are_escaped_in_every_line():
     assert loader == f'boot: loader "qemu", command line "{KERNEL} bench=none seed=7 k=\\x1b[2J\\x07 qemu_exit=0xf4"'
     assert f"@cmdline {KERNEL} bench=none seed=7 k=\\x1b[2J\\x07 qemu_exit=0xf4" in b.lines
     assert "cmdline: rejected at boot: k=\\x1b[2J\\x07 (unknown parameter)" in b.lines
+
+
+def test_coloring_line_names_each_values_source(booter):
+    """Failing input of an outside trial: with only cache_size= on the
+    command line, the line said 'cache_size=2048K cache_ways=16 given on the
+    command line' although the 16 ways came from CPUID."""
+    b = booter("32M", "bench=none cache_size=2M")
+    assert b.rc == 0, b.log[-2000:]
+    col = [l for l in b.lines if l.startswith("coloring:")]
+    assert col and col[0].startswith("coloring: cache_size=2048K (command line) cache_ways=16 (CPUID);"), col
+    b = booter("32M", "bench=none cache_ways=4")
+    col = [l for l in b.lines if l.startswith("coloring:")]
+    assert col and " (CPUID) cache_ways=4 (command line);" in col[0], col

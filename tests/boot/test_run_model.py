@@ -239,3 +239,19 @@ def test_a_run_without_some_plots_succeeds(cmdline, not_made):
     assert "not made: " in files and not_made in files, files
     for line in closing(out):
         assert len(line) <= 79, line
+
+
+def test_geometry_the_kernel_would_reject_is_refused_and_an_override_is_said():
+    """Failing inputs of an outside trial: CACHE_WAYS=128 booted (the model
+    took it), the kernel rejected cache_ways=128 and colored for its default
+    while the model simulated 128 ways, and the run printed a verdict before
+    Error 5; CMDLINE="cache_size=..." made the kernel color for another cache
+    than the model's without a word."""
+    rc, out = make("run", "CACHE_WAYS=128", timeout=300)
+    assert rc == 2 and "make run: CACHE_WAYS=128: refused before booting" in out, out[-2000:]
+    assert "@header" not in out
+    rc, out = make("run", "CACHE_SIZE=256K", "MEM=64M", "CMDLINE=cache_size=512K bench=stride seed=7")
+    assert rc == 0, out[-3000:]
+    assert "run-model.sh: note: CMDLINE's cache_size=512K overrides the geometry the kernel is told" in out
+    note = " ".join(l[len("note:"):].strip() for l in closing(out) if l.startswith("note:"))
+    assert "the kernel colored for 512 KiB direct-mapped (128 colors), not for the model's cache" in note, note

@@ -240,3 +240,25 @@ def test_kept_logs_parse_clean(path):
     """The undamaged logs give no warning about a damaged line."""
     for lg in rep.parse_logs(path):
         assert not [w for w in lg["warnings"] if "damaged" in w or "line " in w], lg["warnings"]
+
+
+def test_warnings_escape_control_bytes_and_a_damaged_header_is_named(tmp_path):
+    """Failing inputs of an outside trial: a damaged line's warning quoted
+    it raw (an injected '\\x1b]0;PWNED\\x07' set the terminal's title, a NUL
+    went out as is); a log whose @header line was cut or held a noise byte was
+    refused as having no '@header' line at all."""
+    data = CORPUS[0]
+    start = result_line_start(data)
+    f = tmp_path / "esc.log"
+    f.write_bytes(data[:start + 20] + b"\x1b]0;PWNED\x07\x00" + data[start + 20:])
+    r = subprocess.run(["/usr/bin/python3", TOOL, str(f)], capture_output=True)
+    assert r.returncode == 0, r
+    assert b"\x1b" not in r.stderr and b"\x00" not in r.stderr and b"\x07" not in r.stderr
+    assert b"\\x1b]0;PWNED\\x07\\x00" in r.stderr, r.stderr
+    h = data.index(b"\n@header ") + 1
+    for name, bad in (("noise", data[:h + 30] + b"\xff" + data[h + 31:]), ("cut", data[:h + 40])):
+        f = tmp_path / f"{name}.log"
+        f.write_bytes(bad)
+        r = run(str(f))
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r
+        assert "no usable '@header' line" in r.stderr and "not a pagecolor log" not in r.stderr, r.stderr

@@ -68,6 +68,23 @@ for f in "$kernel" "$plugin" "$root/build/cachesim/geometry-check"; do
 done
 # the geometry by the model's own rule (the plugin would refuse it in QEMU)
 "$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
+# and the values this script gives the kernel, by the kernel's own parser (a
+# value it would reject, e.g. CACHE_WAYS=128, would be replaced by its
+# default: the kernel would color for another cache than the model's)
+if [ -x "$root/build/cmdline-check" ]; then
+	for pv in "CACHE_SIZE=$size|cache_size=$size" "CACHE_WAYS=$ways|cache_ways=$ways"; do
+		"$root/build/cmdline-check" --values --what "make run: ${pv%%|*}" -- "${pv#*|}" || exit 2
+	done
+fi
+# CMDLINE may set the kernel's geometry itself (a study of coloring for the
+# wrong cache); say so, since the model still simulates its own
+for tok in $extra; do
+	case $tok in
+	cache_size=* | cache_ways=*)
+		echo "run-model.sh: note: CMDLINE's $tok overrides the geometry the kernel is told; the model still" \
+			"simulates L2 $size ${ways}-way (CACHE_SIZE=, CACHE_WAYS= set both)" >&2 ;;
+	esac
+done
 mkdir -p "$outdir"
 rm -f "$outdir"/{sim.txt,table.txt,table.csv,raw.csv,summary.txt,summary.csv,stride.png,fft.png,ratio.png}
 

@@ -225,6 +225,17 @@ def summarise(log, sim, outdir, plots):
         f"{config['line']}-byte lines, {l1_words}; latencies {config['l1lat']}/{config['l2lat']}/"
         f"{config['memlat']} cycles (L1 hit/L2 hit/memory)"
         + (f"; {'/'.join(map(str, runs))}+{'/'.join(map(str, runs))} runs per point." if runs else "."), "", "")
+    header = {}
+    with open(log, errors="replace") as f:
+        for line_ in f:
+            if line_.startswith("@header "):
+                header = report.pairs(line_)
+    if header.get("cache_size") and (int(header["cache_size"]), int(header.get("cache_ways", 0))) != (
+            l2, int(config["l2ways"])):
+        # CMDLINE set the kernel's geometry: it colored for another cache
+        lines += wrap(f"the kernel colored for {size_words(int(header['cache_size']))} "
+                      f"{ways_words(header.get('cache_ways', '?'))} ({header.get('colors', '?')} colors), not for "
+                      "the model's cache: the figures show coloring for the wrong cache.", "note:", "note:  ")
     policies = {r["labels"].get("policy") for r in rows} - {None}
     if len(policies) > 1:
         lines += wrap("bench_policies= ran several placement policies: their tables are make run-policies'; "
