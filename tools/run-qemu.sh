@@ -83,7 +83,7 @@ done
 [ -n "$iso" ] || [ -n "$kernel" ] || { echo "run-qemu.sh: --iso ISO or --kernel ELF is required" >&2; exit 2; }
 [ -z "$iso" ] || [ -z "$kernel" ] || { echo "run-qemu.sh: give --iso or --kernel, not both" >&2; exit 2; }
 [[ "$timeout" =~ ^[0-9]+$ ]] && [ ${#timeout} -le 7 ] ||
-	{ echo "run-qemu.sh: time-out '$timeout' rejected: accepted: whole seconds 0..9999999 (0: no limit)" >&2; exit 2; }
+	{ echo "run-qemu.sh: time-out '$timeout' (TIMEOUT=) rejected: accepted: whole seconds 0..9999999 (0: no limit)" >&2; exit 2; }
 timeout=$((10#$timeout))
 # --kernel: QEMU's loader passes "ELF ARGS"; longer than the kernel reads
 # (MULTIBOOT_CMDLINE_MAX - 1, arch/x86/multiboot.h), its end, qemu_exit= with
@@ -127,10 +127,10 @@ fi
 qemu=${PAGECOLOR_QEMU:-qemu-system-i386} tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 smp=${smp:-1}
-[[ "$smp" =~ ^[1-8]$ ]] || { echo "run-qemu.sh: --smp '$smp' rejected: accepted: 1..8 virtual CPUs" >&2; exit 2; }
+[[ "$smp" =~ ^[1-8]$ ]] || { echo "run-qemu.sh: --smp '$smp' (SMP=) rejected: accepted: 1..8 virtual CPUs" >&2; exit 2; }
 icount=${icount:-}
 [ -z "$icount" ] || [[ "$icount" =~ ^([0-9]|10)$ ]] ||
-	{ echo "run-qemu.sh: --icount '$icount' rejected: accepted: a shift 0..10" >&2; exit 2; }
+	{ echo "run-qemu.sh: --icount '$icount' (ICOUNT=) rejected: accepted: a shift 0..10" >&2; exit 2; }
 if [ -n "$icount" ]; then
 	args=(-accel tcg -icount "shift=$icount,sleep=off" -m "$mem" -display none -no-reboot)
 	[ "$smp" = 1 ] || args+=(-smp "$smp")

@@ -235,6 +235,9 @@ def test_a_run_without_some_plots_succeeds(cmdline, not_made):
     as a failure. Now the plot is not made, that is said, and the run exits 0."""
     rc, out = make("run", "CACHE_SIZE=256K", "MEM=64M", f"CMDLINE={cmdline}")
     assert rc == 0, out[-3000:]
+    text = " ".join(closing(out))
+    # an outside trial: the header said '4+4 runs' when only uncolored ran
+    assert ("4 runs per point, uncolored only." if "page_color=off" in cmdline else "4+4 runs per point.") in text
     files = " ".join(l[len("files:"):].strip() for l in closing(out) if l.startswith("files:"))
     assert "not made: " in files and not_made in files, files
     for line in closing(out):

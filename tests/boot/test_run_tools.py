@@ -337,3 +337,28 @@ def test_time_out_says_what_the_log_holds(tmp_path, text, said):
     assert p.returncode == 3, p.stderr
     assert said in p.stderr, p.stderr
     assert ("A long run needs more" in p.stderr) == ("@final" not in text)
+
+
+def test_interrupted_model_run_names_the_signal(tmp_path):
+    """Failing input of an outside trial: Ctrl-C of make run (under the
+    model) ended with 'run-qemu.sh: stopped by SIGTERM' only, since the
+    model's script relays a TERM; the run's last line names what it got."""
+    subprocess.run(["make", "--no-print-directory", "kernel", "cachesim", "build/cmdline-check"], cwd=ROOT,
+                   check=True, stdout=subprocess.DEVNULL)
+    err = tmp_path / "err.txt"
+    with open(err, "w") as e:
+        p = subprocess.Popen(["make", "--no-print-directory", "run", "MEM=32M", "TIMEOUT=600",
+                              "CMDLINE=bench=all bench_runs=9 seed=1"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                             stderr=e, start_new_session=True)
+        try:
+            qemu = wait_for(lambda: [k for k in descendants(p.pid) if (comm(k) or "").startswith("qemu-system")])
+            assert qemu, "QEMU never started"
+            os.killpg(p.pid, signal.SIGINT)  # Ctrl-C in a terminal
+            p.wait(timeout=60)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    text = err.read_text()
+    assert "run: stopped by SIGINT (the model's summary is not made); QEMU stopped with it" in text, text
+    assert not alive(qemu[0])

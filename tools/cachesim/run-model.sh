@@ -98,14 +98,19 @@ echo "run: under the cache model (tools/cachesim): L2 $size ${ways}-way, ${line}
 	"make run SIM=off boots without it" >&2
 "$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline" || exit 2
 rc=0 qpid=
+# run-qemu.sh runs in the background, where a script ignores SIGINT: it is
+# always stopped with a TERM, so its line says SIGTERM; the last line names
+# the signal this run got (Ctrl-C is SIGINT; make killed, even by SIGKILL,
+# is the parent-death TERM)
 stop() {
 	trap '' TERM INT HUP
 	[ -z "$qpid" ] || { kill -TERM "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; }
+	echo "run: stopped by $2 (the model's summary is not made); QEMU stopped with it" >&2
 	exit "$1"
 }
-trap 'stop 143' TERM
-trap 'stop 130' INT
-trap 'stop 129' HUP
+trap 'stop 143 SIGTERM' TERM
+trap 'stop 130 SIGINT' INT
+trap 'stop 129 SIGHUP' HUP
 # in the background and waited for, so a signal runs the trap at once
 "$root/tools/run-qemu.sh" --mem "$mem" --smp "$smp" --iso "$outdir/run.iso" --timeout "$timeout" --log "$log" \
 	-- -plugin "$plugin,$plugargs" &

@@ -217,14 +217,18 @@ def summarise(log, sim, outdir, plots):
         return 2, []
     l2, l1 = int(config["l2size"]), int(config["l1size"])
     pts = collect(rows)
-    runs = sorted({len(v) for v in collect(rows).values()})
+    runs_on = "/".join(map(str, sorted({len(v) for k, v in pts.items() if k[3] == "on"})))
+    runs_off = "/".join(map(str, sorted({len(v) for k, v in pts.items() if k[3] == "off"})))
+    runs = (f"; {runs_on}+{runs_off} runs per point." if runs_on and runs_off else
+            f"; {runs_off} runs per point, uncolored only." if runs_off else
+            f"; {runs_on} runs per point, colored only." if runs_on else ".")
     l1_words = f"behind L1 {size_words(l1)} {ways_words(config['l1ways'])}" if l1 else "no L1"
     lines = [""] + wrap(
         "summary of the cache model (tools/cachesim, a QEMU plugin): L2 misses and modelled cycles are "
         f"simulated, not measured. Model: L2 {size_words(l2)} {ways_words(config['l2ways'])}, "
         f"{config['line']}-byte lines, {l1_words}; latencies {config['l1lat']}/{config['l2lat']}/"
         f"{config['memlat']} cycles (L1 hit/L2 hit/memory)"
-        + (f"; {'/'.join(map(str, runs))}+{'/'.join(map(str, runs))} runs per point." if runs else "."), "", "")
+        + runs, "", "")
     header = {}
     with open(log, errors="replace") as f:
         for line_ in f:
