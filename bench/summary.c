@@ -213,14 +213,22 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 	bool tcg = hv_is_tcg(hypervisor); /* emulator time: no verdict from cycles */
 	u32 lines = 0, c, r, first = SUMMARY_ROWS, last = 0;
 	double best = 1e30;
-	char line[256], cells[SUMMARY_COLS][48], ws[16], best_at[40] = "";
+	char line[256], cells[SUMMARY_COLS][48], ws[16], best_at[40] = "", runs[40];
+	bool any_on = false, any_off = false;
 
 	for (r = 0; r < SUMMARY_ROWS; r++)
 		for (c = 0; c < SUMMARY_COLS; c++)
 			if (slots[c][r].n[0] || slots[c][r].n[1]) {
 				first = first < r ? first : r;
 				last = r;
+				any_on |= slots[c][r].n[0] != 0;
+				any_off |= slots[c][r].n[1] != 0;
 			}
+	/* "4+4 runs"; a boot of one mode only (page_color=off, bench_modes=) says which */
+	if (any_on && any_off)
+		ksnprintf(runs, sizeof(runs), "%u+%u runs", cfg->runs, cfg->runs);
+	else
+		ksnprintf(runs, sizeof(runs), "%u runs, %s only", cfg->runs, any_on ? "colored" : "uncolored");
 	bench_summary_last = cnt;
 	if (first == SUMMARY_ROWS)
 		return 0;
@@ -233,17 +241,14 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 		return lines;
 	}
 	if (tcg)
-		printk("summary: emulator time, colored / uncolored: median [95%% interval], %u+%u runs\n", cfg->runs,
-		       cfg->runs);
+		printk("summary: emulator time, colored / uncolored: median [95%% interval], %s\n", runs);
 	else
-		printk("summary: time colored / uncolored: median ratio [95%% interval], %u+%u runs\n", cfg->runs,
-		       cfg->runs);
+		printk("summary: time colored / uncolored: median ratio [95%% interval], %s\n", runs);
 	qr_len = 0;
 	qr_overflow = false;
 	qr_text[0] = '\0';
-	ksnprintf(line, sizeof(line),
-		  "pagecolor colored/uncolored time, %u+%u runs, ~: 95%% CI has 1\nws seq rand FFT\n", cfg->runs,
-		  cfg->runs);
+	ksnprintf(line, sizeof(line), "pagecolor colored/uncolored time, %s, ~: 95%% CI has 1\nws seq rand FFT\n",
+		  runs);
 	qr_add(line);
 	printk("%-8s %-*s%-*s%s\n", "ws", CELL, col_names[0], CELL, col_names[1], col_names[2]);
 	lines += 2;

@@ -364,6 +364,25 @@ static void test_summary_one_mode_policies_and_nothing(void **state)
 	assert_null(strstr(t, "verdict"));
 }
 
+/* An outside trial's input: a page_color=off boot (every point uncolored)
+ * said "4+4 runs" in the summary's header; it says which mode ran. */
+static void test_summary_header_of_one_mode(void **state)
+{
+	static const double v[] = { 1, 2, 3, 4 };
+	struct bench_config cfg = { .runs = 4 };
+
+	(void)state;
+	add("stride", "pattern=seq ws=65536", false, v, 4);
+	add("fft", "n=1024 ws=16384", false, v, 4);
+	bench_summary_print(&cfg, "TCGTCGTCGTCG", false);
+	assert_non_null(strstr(capture_text(),
+			       "summary: emulator time, colored / uncolored: median [95% interval], 4 runs, "
+			       "uncolored only\n"));
+	assert_null(strstr(capture_text(), "4+4"));
+	assert_true(strncmp(bench_summary_qr_text(), "pagecolor colored/uncolored time, 4 runs, uncolored only,", 56) ==
+		    0);
+}
+
 static void test_summary_few_runs(void **state)
 {
 	static const double v[] = { 1, 2, 3 };
@@ -419,6 +438,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_summary_rows_marks_and_verdict, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_summary_worst_case_width, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_summary_one_mode_policies_and_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_summary_header_of_one_mode, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_summary_few_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wrap_breaks_at_spaces_with_continuation, setup, teardown),
 	};
