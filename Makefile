@@ -75,7 +75,7 @@ help:
 	@echo "                                     build, boot in QEMU (TCG) under the cache model, print the log"
 	@echo "                                     and the model's summary (plots in build/run/), exit;"
 	@echo "                                     CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 the model; SIM=off: no model"
-	@echo "                                     (exit status: README, 'Exit status of make run')"
+	@echo "                                     (exit status: docs/usage.md, 'Exit status of make run')"
 	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
@@ -142,7 +142,7 @@ $(B)/kernel.sym: $(B)/kernel.elf
 
 # ---- ISOs ------------------------------------------------------------------
 # build/pagecolor.iso: GRUB menu with "coloring on" / "coloring off" entries,
-# serial console, for real PCs (see README). build/run.iso: one entry with
+# serial console, for real PCs (see docs/usage.md, 'Booting a real PC'). build/run.iso: one entry with
 # $(CMDLINE) and qemu_exit, no menu, used by `make run` and the boot tests.
 iso: deps-run $(B)/pagecolor.iso
 

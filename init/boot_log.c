@@ -38,12 +38,13 @@ void boot_log_banner(void)
 void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, const struct cpu_cache *llc)
 {
 	if (boot_cpu.hypervisor && hv_is_tcg(boot_cpu.hv_vendor))
-		printk("note: running under QEMU's TCG software emulator: cycle counts are emulator time, so the\n"
-		       "note: cache effects of page placement do not show in them (the cache model of make run\n"
-		       "note: shows them, as does real hardware). See README, 'What the numbers mean under QEMU'.\n");
+		printk("note: running under QEMU's TCG software emulator: cycle counts are emulator\n"
+		       "note: time, so the cache effects of page placement do not show in them (the\n"
+		       "note: cache model of make run shows them, as does real hardware). See\n"
+		       "note: docs/usage.md, 'What the numbers mean under QEMU'.\n");
 	else if (boot_cpu.hypervisor)
 		printk("note: running under a hypervisor (%s): cycle counts include its work.\n"
-		       "note: See README, 'What the numbers mean under QEMU'.\n",
+		       "note: See docs/usage.md, 'What the numbers mean under QEMU'.\n",
 		       hv_name(boot_cpu.hv_vendor));
 	else
 		printk("note: no hypervisor reported: cycle counts are this CPU's own (quote medians and ratios).\n");

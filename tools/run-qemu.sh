@@ -8,7 +8,7 @@
 #
 # Boots ISO (GRUB) or ELF (QEMU's own Multiboot loader, -kernel; ARGS is
 # passed as it is, after the file name as given) under TCG (software
-# emulation; see README: /dev/kvm here is a nested, emulating hypervisor and
+# emulation; see docs/usage.md: /dev/kvm here is a nested, emulating hypervisor and
 # slower for this guest), no display, serial console on stdout (and in
 # --log FILE when given).
 #   --timeout S       stop QEMU after S seconds (default 300; 0: no limit)
@@ -44,7 +44,7 @@
 # last line the machine printed (none: GRUB or the kernel never started).
 # PAGECOLOR_QEMU names the emulator instead of qemu-system-i386 (tests give
 # a stand-in script).
-# Exit status (README, "Exit status of make run"):
+# Exit status (docs/usage.md, "Exit status of make run"):
 #   0  the kernel reported success through isa-debug-exit
 #   1  it reported failure (whatever else happened)
 #   2  bad usage of this script (a message says what)
