@@ -38,20 +38,9 @@ done
 [ -n "$iso" ] && [ -n "$elf" ] || { echo "gdb.sh: --iso ISO and --elf ELF are required" >&2; exit 2; }
 # MEM as tools/run-qemu.sh takes it through GRUB: N[K|M|G], at least 6M
 # (below it GRUB never starts; 0 would be QEMU's silent 128M default).
-if ! [[ "$mem" =~ ^([0-9]{1,9})(\.([0-9]{1,3}))?([kKmMgG]?)$ ]]; then
-	echo "gdb.sh: memory size '$mem' (MEM=) rejected: accepted: N, NK, NM or NG (a bare N is MiB;" \
-		"a fraction such as 3.5G too), e.g. 256M" >&2
-	exit 2
-fi
-frac=${BASH_REMATCH[3]}
-frac_div=$((10 ** ${#frac}))
-mem_kib=$((10#${BASH_REMATCH[1]} * frac_div + 10#${frac:-0}))
-case ${BASH_REMATCH[4]} in
-[kK]) ;;
-'' | [mM]) mem_kib=$((mem_kib * 1024)) ;;
-[gG]) mem_kib=$((mem_kib * 1024 * 1024)) ;;
-esac
-mem_kib=$((mem_kib / frac_div))
+# shellcheck source=tools/mem_size.sh
+. "$(dirname "$0")/mem_size.sh"
+mem_size_kib gdb.sh "$mem" || exit 2
 if [ "$mem_kib" -lt 6144 ]; then
 	echo "gdb.sh: memory size '$mem' (MEM=) rejected: at least 6M boots through GRUB's ISO (below it GRUB" \
 		"never starts under SeaBIOS); accepted: N[K|M|G] from 6M" >&2

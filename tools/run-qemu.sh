@@ -101,20 +101,9 @@ if [ -n "$kernel" ]; then
 fi
 # --mem: N[.F][K|M|G] (bare N: MiB, as QEMU reads it; a fraction of up to
 # three digits as QEMU takes it, e.g. 3.5G), at least what boots.
-if ! [[ "$mem" =~ ^([0-9]{1,9})(\.([0-9]{1,3}))?([kKmMgG]?)$ ]]; then
-	echo "run-qemu.sh: memory size '$mem' (MEM=) rejected: accepted: N, NK, NM or NG (a bare N is MiB;" \
-		"a fraction such as 3.5G too), e.g. 256M" >&2
-	exit 2
-fi
-frac=${BASH_REMATCH[3]}
-frac_div=$((10 ** ${#frac}))
-mem_kib=$((10#${BASH_REMATCH[1]} * frac_div + 10#${frac:-0}))
-case ${BASH_REMATCH[4]} in
-[kK]) ;;
-'' | [mM]) mem_kib=$((mem_kib * 1024)) ;;
-[gG]) mem_kib=$((mem_kib * 1024 * 1024)) ;;
-esac
-mem_kib=$((mem_kib / frac_div))
+# shellcheck source=tools/mem_size.sh
+. "$(dirname "$0")/mem_size.sh"
+mem_size_kib run-qemu.sh "$mem" || exit 2
 if [ -n "$iso" ] && [ "$firmware" = uefi ]; then
 	min_kib=65536 how="through GRUB's ISO under OVMF (48M: GRUB runs out of memory, 32M: OVMF resets)"
 elif [ -n "$iso" ]; then min_kib=6144 how="through GRUB's ISO (below it GRUB never starts under SeaBIOS)"

@@ -39,6 +39,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import summary  # noqa: E402
+
 STYLE = {  # (pattern, color) -> words, colour, marker, line style, x offset (so no line hides another)
     ("seq", "on"): ("sequential order, colored pages", "tab:blue", "o", "-", 0.96),
     ("rand", "on"): ("random order, colored pages", "tab:green", "s", "-", 1.04),
@@ -52,16 +55,10 @@ def read(path):
         return list(csv.DictReader(f))
 
 
-def size_label(b):
-    b = int(b)
-    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if b >= 1 << shift and b % (1 << shift) == 0:
-            return f"{b >> shift} {unit}"
-    return f"{b} B"
-
-
-def ways_words(w):
-    return "direct-mapped" if int(w) == 1 else f"{w}-way"
+# sizes and ways in words, as the closing summary says them (summary.py
+# needs no matplotlib, so the one definition is there)
+size_label = summary.size_words
+ways_words = summary.ways_words
 
 
 def geometry(rows, csv_path):
@@ -201,7 +198,6 @@ def run_ratios(csv_path, bench="fft", pattern=""):
     raw = os.path.join(os.path.dirname(os.path.abspath(csv_path)), "raw.csv")
     if not os.path.exists(raw):
         return None
-    import summary
     runs = {}
     for r in read(raw):
         if r.get("bench") == bench and r.get("pattern", "") == pattern and r.get("ws", "").isdigit():
