@@ -242,6 +242,13 @@ format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: clean"
 format:
 	clang-format -i $(FORMAT_FILES)
+# The generated reference: docs/parameters.md from init/params.c's table
+# (tools/cmdline-check --reference); tests/report/test_reference_docs.py
+# fails while the committed file differs.
+.PHONY: docs
+docs: $(B)/cmdline-check
+	$(call quiet,GEN,docs/parameters.md)$(B)/cmdline-check --reference > docs/parameters.md.tmp && \
+		mv docs/parameters.md.tmp docs/parameters.md || { rm -f docs/parameters.md.tmp; false; }
 
 clean:
 	rm -rf $(B)

@@ -268,8 +268,8 @@ int parse_list(const char *s, const char *const *choices, u32 *mask, char *bad, 
 	return 0;
 }
 
-/* Writes the accepted form of p ("on|off", "a number from 1 to 64", ...). */
-static void param_form(const struct kernel_param *p, char *buf, size_t size)
+/* param_form: see cmdline.h. */
+void param_form(const struct kernel_param *p, char *buf, size_t size)
 {
 	char lo[16], hi[16];
 	size_t len = 0;
@@ -308,8 +308,8 @@ static void param_form(const struct kernel_param *p, char *buf, size_t size)
 	}
 }
 
-/* Writes the current value of p as the user would type it. */
-static void param_value(const struct kernel_param *p, char *buf, size_t size)
+/* param_value: see cmdline.h. */
+void param_value(const struct kernel_param *p, char *buf, size_t size)
 {
 	u32 v;
 

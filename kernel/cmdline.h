@@ -52,6 +52,10 @@ struct kernel_param {
 	const char *const *choices; /* PARAM_ENUM, PARAM_LIST */
 	const char *help;	    /* one line for `help` */
 	const char *form;	    /* PARAM_STR: what the text may be (help and messages), or NULL */
+	const char *unit;	    /* PARAM_UINT: what the number counts (pages, percent, ms, ...),
+				       for the generated reference (docs/parameters.md); sizes are bytes */
+	bool machine_default;	    /* the boot sequence replaces the table's default with one that
+				       depends on the machine (init/defaults.c); .help says what it is */
 	bool given;		    /* set by the parser when a valid value was seen */
 };
 
@@ -90,6 +94,16 @@ void cmdline_print_rejections(void);
  * WRAP_SCREEN_COLS (79) columns (kernel/wrap.h): readable on the 80x25
  * screen of a real PC. */
 void cmdline_print_help(const struct kernel_param *params, size_t n);
+
+/* Writes into buf[size] (NUL-terminated) the accepted form of p as `help`
+ * prints it ("on|off", "a number from 1 to 64", "N[K|M|G], a power of two
+ * between 4K and 1G", "a|b|c", ...), and the value p->value holds now as a
+ * user would type it ("on", "16", "256K", "stride,fft", "(none)"). Used by
+ * cmdline_print_help and by the host's reference generator
+ * (tools/cmdline-check --reference, docs/parameters.md). Cannot fail; the
+ * text is cut at size - 1 bytes. */
+void param_form(const struct kernel_param *p, char *buf, size_t size);
+void param_value(const struct kernel_param *p, char *buf, size_t size);
 
 /* Parses a size "N[K|M|G]" (whole string, no trailing junk) into *out bytes.
  * Returns 0, or -1 when malformed or when the value does not fit in 32 bits. */
