@@ -3,6 +3,7 @@
 is generated from init/params.c's table (build/cmdline-check --reference, `make
 docs`) and must equal a fresh generation."""
 import difflib
+import re
 import os
 import subprocess
 
@@ -24,3 +25,49 @@ def test_parameters_md_is_generated_from_the_table():
                                             "docs/parameters.md (committed)", "init/params.c (fresh)", n=0))
         raise AssertionError("docs/parameters.md differs from init/params.c's parameter table; "
                              "regenerate it with `make docs` and commit it:\n" + diff[:3000])
+
+
+TARGET = re.compile(r"^[a-z][\w./-]*$")
+
+
+def help_targets():
+    """The targets `make help` lists: each line 'make T [VARS] | T2   what'."""
+    out = subprocess.run(["make", "--no-print-directory", "-C", ROOT, "help"], capture_output=True, text=True,
+                         check=True).stdout
+    targets = set()
+    for line in out.splitlines():
+        if not line.startswith("make "):
+            continue
+        usage = re.split(r"\s{2,}", line[len("make "):])[0]
+        for part in usage.split(" | "):
+            word = part.split()[0]
+            if TARGET.match(word):
+                targets.add(word)
+    return targets
+
+
+def usage_targets(text):
+    """The targets docs/usage.md names: `make T ...` in code spans and in
+    indented code lines (the first word after make)."""
+    spans = re.findall(r"`make ([^`]*)`", text)
+    spans += [l.strip()[len("make "):] for l in text.splitlines() if re.match(r"^ {4,}make ", l)]
+    return {s.split()[0] for s in spans if s.split() and TARGET.match(s.split()[0])}
+
+
+def make_database_targets():
+    db = subprocess.run(["make", "--no-print-directory", "-C", ROOT, "-qp", "FORCE"], capture_output=True,
+                        text=True).stdout
+    return {m.group(1) for m in re.finditer(r"^([^\s#:=%][^\s:=]*):(?!=)", db, re.M)}
+
+
+def test_make_help_and_usage_md_name_the_same_targets():
+    helped = help_targets()
+    assert {"run", "test", "test-host", "test-boot", "spdx-check", "test-cachesim", "fuzz-bugs-quick", "fuzz-speed",
+            "build/qrencode", "docs", "help"} <= helped, sorted(helped)
+    exist = make_database_targets()
+    assert not helped - exist, f"make help lists targets the Makefile does not have: {sorted(helped - exist)}"
+    documented = usage_targets(open(os.path.join(ROOT, "docs", "usage.md")).read())
+    assert not helped - documented, (f"targets in make help but not in docs/usage.md ('Make targets'): "
+                                     f"{sorted(helped - documented)}")
+    assert not documented - helped, (f"targets docs/usage.md names that make help does not list: "
+                                     f"{sorted(documented - helped)}")
