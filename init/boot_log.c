@@ -96,7 +96,7 @@ void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);
 	mm_print_zones();
-	mm_print_buddyinfo();
+	mm_print_buddyinfo("boot");
 	pagetypeinfo_print(); /* grouping by mobility, Linux's /proc/pagetypeinfo */
 	page_color_print(boot_config.mm.mm_debug);
 }

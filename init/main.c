@@ -107,7 +107,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	failures += bench_run(bc);
 
 	printk("\n");
-	mm_print_buddyinfo();
+	mm_print_buddyinfo("after the benchmarks");
 	page_color_print(boot_config.mm.mm_debug);
 	leaks = leakcheck_verify();
 	failures += leaks;

@@ -8,20 +8,21 @@
 #include "mm/shuffle.h"
 #include "mm/pcp.h"
 
-void mm_print_buddyinfo(void)
+void mm_print_buddyinfo(const char *when)
 {
 	struct zone *zone;
 	char line[160];
 
+	printk("buddyinfo: %s: free blocks per order 0..%u, as /proc/buddyinfo:\n", when, MAX_ORDER - 1);
 	for_each_zone(zone) {
 		int n;
 		u32 o;
 
 		if (!zone_populated(zone))
 			continue;
-		n = ksnprintf(line, sizeof(line), "buddyinfo: zone %-7s nr_free", zone->name);
+		n = ksnprintf(line, sizeof(line), "Node %u, zone %8s ", 0u, zone->name);
 		for (o = 0; o < MAX_ORDER && n < (int)sizeof(line); o++)
-			n += ksnprintf(line + n, sizeof(line) - (u32)n, " %u", zone->free_area[o].nr_free);
+			n += ksnprintf(line + n, sizeof(line) - (u32)n, "%6u ", zone->free_area[o].nr_free);
 		printk("%s\n", line);
 	}
 	pcp_print(); /* per zone and CPU: pages on the hot and cold lists (when on) */

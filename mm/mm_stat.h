@@ -6,9 +6,16 @@
 
 #include "kernel/types.h"
 
-/* One line per populated zone, like Linux's /proc/buddyinfo:
- *   "buddyinfo: zone <name> nr_free <n0> <n1> ... <n10>"  (blocks per order) */
-void mm_print_buddyinfo(void);
+/* The free blocks of every populated zone in the format of Linux's
+ * /proc/buddyinfo, so its parsers read it: a header line
+ *   "buddyinfo: <when>: free blocks per order 0..10, as /proc/buddyinfo:"
+ * then one line per populated zone, the zone name right-aligned in 8
+ * columns and one count per order 0..MAX_ORDER-1 (11 orders here, as in
+ * Linux's default), each right-aligned in 6 columns and followed by a space:
+ *   "Node 0, zone   Normal  11328   4305    667 ...     15 "
+ * (one node: always 0), then the per-CPU lists (pcp_print). when says at
+ * what point ("boot", "after the benchmarks"). */
+void mm_print_buddyinfo(const char *when);
 /* One line per zone (populated or not):
  *   "zone: name=<name> start_pfn=0x.. end_pfn=0x.. spanned=<pages>
  *    present=<pages> managed=<pages> free=<pages>" */

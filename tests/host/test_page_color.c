@@ -396,8 +396,12 @@ static void test_dump_formats(void **state)
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
 	capture_reset();
-	mm_print_buddyinfo();
-	assert_true(capture_contains("buddyinfo: zone Normal  nr_free 0 0 0 0 0 0 0 0 0 0 12\n"));
+	mm_print_buddyinfo("boot");
+	/* /proc/buddyinfo's layout: name in 8 columns, each count in 6 and a space */
+	assert_true(capture_contains("buddyinfo: boot: free blocks per order 0..10, as /proc/buddyinfo:\n"));
+	assert_true(
+	    capture_contains("\nNode 0, zone   Normal      0      0      0      0      0      0      0      0      0 "
+			     "     0     12 \n"));
 	capture_reset();
 	mm_print_zones();
 	assert_true(capture_contains("zone: name=Normal start_pfn=0x1000 end_pfn=0x4000 spanned=12288 present=12288 "
