@@ -9,7 +9,7 @@
  *   +4 MCR (modem control: DTR, RTS, OUT1, OUT2, LOOP)
  *   +5 LSR (line status: bit 0 data ready, bit 5 THR empty)
  * The baud rate is 115200 / divisor. */
-#include "arch/x86/console.h"
+#include "arch/x86/serial.h"
 #include "arch/x86/cpu.h"
 
 #define COM1	  0x3F8
