@@ -6,7 +6,6 @@
 #include "bench/interfere.h"
 #include "arch/x86/arch.h"
 #include "bench/bench.h"
-#include "bench/workload.h"
 #include "kernel/printk.h"
 #include "mm/page_alloc.h"
 

@@ -4,7 +4,7 @@
  * the colored/uncolored median ratio with its 95% interval (a human line
  * and an @ratio record); the closing summary gets every point. */
 #include "arch/x86/perfmon.h"
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "bench/ratio_ci.h"
 #include "bench/summary.h"
 #include "kernel/printk.h"

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/wl_buf.c - page lists for the workloads (see workload.h). */
-#include "bench/copy.h"
-#include "bench/bench.h"
-#include "bench/interfere.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
@@ -90,25 +87,6 @@ void wl_report(const char *bench, const char *keys, const char *unit, bool color
 				  .extra = extra };
 
 	bench_report_point(&pt);
-}
-
-u32 bench_va_bytes(const struct bench_config *cfg)
-{
-	u32 mask = bench_expand(cfg->which);
-	u64 need = 2ull * cfg->max_ws;
-	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
-
-	if (mask & BENCH_BIT(BENCH_TRIAD))
-		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
-	if (mask & BENCH_BIT(BENCH_COPY))
-		need = MAX(need, (u64)bench_copy_va_bytes_of(cfg->copy_bytes));
-	if (mask & BENCH_BIT(BENCH_SPARSE)) {
-		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
-		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
-	}
-	if (mask & BENCH_BIT(BENCH_INTERFERE))
-		need = MAX(need, (u64)interfere_va_bytes(cfg->cache_size));
-	return (u32)MIN(need, (u64)BENCH_VA_MAX);
 }
 
 u32 wl_point(const struct bench_config *cfg, wl_run_fn run, u32 pages, u64 overhead, const char *bench,
