@@ -99,7 +99,7 @@ help:
 	@echo "make format-check | format           clang-format check | apply"
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
-	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
+	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no cycles"
 	@echo "make clean"
 	@echo "V=1 (any target)                     print every build command in full (default: CC mm/page_alloc.o ...)"
 
@@ -232,7 +232,9 @@ test-long: deps-test kernel $(B)/h/tests/test_stress
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')
 # The include floors (kernel < boot < mm < arch < bench < init): nothing
-# imports upward; and no circle of files in mm/ or bench/ (symbol tables).
+# imports upward; no cycle through headers in mm/, bench/, arch/ (headers or
+# x.c/x.h modules including each other); no circle of files calling each
+# other in mm/, bench/, arch/x86/ (symbol tables).
 check-layers: kernel
 	@$(PYTHON) tools/check-layers.py --circles
 # Every source file names its license (SPDX); --fix adds missing lines.
