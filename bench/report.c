@@ -129,21 +129,3 @@ void bench_report_point(const struct bench_point *in)
 		report_ratio(pt);
 	}
 }
-
-void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
-		  u32 misses, u32 tsc_khz, const char *extra)
-{
-	struct bench_point pt = { .bench = bench,
-				  .keys = keys,
-				  .unit = unit,
-				  .colored = colored,
-				  .v = v,
-				  .ran = n,
-				  .runs = n,
-				  .hits = hits,
-				  .misses = misses,
-				  .tsc_khz = tsc_khz,
-				  .extra = extra };
-
-	bench_report_point(&pt);
-}

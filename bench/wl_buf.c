@@ -7,7 +7,12 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored)
+/* The mode loop of a point: call with m = 0 and 1. Returns false when mode
+ * m is not run; else sets *colored and switches coloring for it (coloring
+ * on for m = 0, off for m = 1, as cfg->modes asks). With cfg->policy_fixed
+ * (the driver holds a policy) only m = 0 runs, under that policy, and
+ * *colored says whether it colors. */
+static bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored)
 {
 	if (cfg->policy_fixed) {
 		*colored = bench_policy_colored();
@@ -70,8 +75,12 @@ u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors)
 	return color_max_load(pfns, n, colors, counts);
 }
 
-void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran, u32 runs,
-	       u32 hits, u32 misses, u32 tsc_khz, const char *extra)
+/* Reports one point of a workload: v[0..ran) are the completed runs of
+ * runs attempted; the runs that could not get their pages are not results
+ * (bench_format_record: "runs=K of=N reason=no_memory", or @skip when none
+ * completed). */
+static void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran,
+		      u32 runs, u32 hits, u32 misses, u32 tsc_khz, const char *extra)
 {
 	struct bench_point pt = { .bench = bench,
 				  .keys = keys,

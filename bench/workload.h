@@ -180,13 +180,6 @@ void wl_shuffle(u32 *v, u32 n, struct mwc *g);
 
 /* ---- buffers and modes (bench/wl_buf.c, kernel only) ---- */
 
-/* The mode loop of a point: call with m = 0 and 1. Returns false when mode
- * m is not run; else sets *colored and switches coloring for it (coloring
- * on for m = 0, off for m = 1, as cfg->modes asks). With cfg->policy_fixed
- * (the driver holds a policy) only m = 0 runs, under that policy, and
- * *colored says whether it colors. */
-bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored);
-
 /* Allocates n order-0 pages through bench_alloc_page_va(), page i with the
  * hint va[i] (or va_base + i * 4096 when va is NULL), by the current task,
  * into pfns[0..n). Returns 0, or -1 when memory ran out (the pages got are
@@ -204,20 +197,14 @@ u32 wl_colors(u32 cache_size, u32 ways);
 /* color_max_load() over the configured colors (scratch inside). */
 u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors);
 
-/* Reports one point of a workload: v[0..ran) are the completed runs of
- * runs attempted; the runs that could not get their pages are not results
- * (bench_format_record: "runs=K of=N reason=no_memory", or @skip when none
- * completed). */
-void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran, u32 runs,
-	       u32 hits, u32 misses, u32 tsc_khz, const char *extra);
-
 /* One run of a workload at `pages` pages (bench/triad.c, sparse.c, reuse.c):
  * cycles per element or load, or a negative value when the run could not
  * happen; counters of the run's task, and *bad set when a result was wrong. */
 typedef double (*wl_run_fn)(const struct bench_config *cfg, u32 pages, bool colored, u32 run, u64 overhead, u32 *hits,
 			    u32 *misses, u32 *max_color, bool *bad);
-/* One point in every coloring mode wl_mode() allows: cfg->runs runs each,
- * reported through wl_report with keys, unit and "policy=<p> [note]
+/* One point in every coloring mode cfg->modes asks for (with
+ * cfg->policy_fixed: the policy in force only): cfg->runs runs each,
+ * reported (bench_report_point) with keys, unit and "policy=<p> [note]
  * verified=yes|no max_per_color=N". Returns the failures (runs that did not
  * happen, mm_check() failures when cfg->check). */
 u32 wl_point(const struct bench_config *cfg, wl_run_fn run, u32 pages, u64 overhead, const char *bench,

@@ -76,10 +76,3 @@ void serial_write(const char *s, size_t n)
 		put_byte((u8)s[i]);
 	}
 }
-
-int serial_getc(void)
-{
-	if (!present || !(inb(UART_LSR) & LSR_DATA_READY))
-		return -1;
-	return inb(UART_DATA);
-}

@@ -14,7 +14,5 @@ bool serial_init(void);
 bool serial_present(void);
 /* Writes n bytes, waiting for the transmitter before each; "\n" becomes "\r\n". */
 void serial_write(const char *s, size_t n);
-/* Reads one byte if one is waiting; returns -1 when none. */
-int serial_getc(void);
 
 #endif
