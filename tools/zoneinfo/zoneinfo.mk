@@ -14,7 +14,7 @@ PYTHON  ?= /usr/bin/python3
 HOST_ARCH_INC ?= -Iarch/host/include
 ZONEINFO_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
 ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c)) arch/x86/e820.c \
-	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c init/params.c bench/wl_plan.c
+	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c init/params.c bench/wl_plan.c bench/bench_names.c
 
 .PHONY: zoneinfo-test
 
