@@ -32,7 +32,8 @@
 	BENCH_RUN(COPY, copy, 9) \
 	BENCH_RUN(INTERFERE, interfere, 10) \
 	BENCH_RUN(PCP, pcp, 11) \
-	BENCH_RUN(SMPSTRESS, smpstress, 12)
+	BENCH_RUN(SMPSTRESS, smpstress, 12) \
+	/* the end of the list */
 /* clang-format on */
 
 /* The benchmarks' functions. Each returns 0 or a failure count (a run that

@@ -18,7 +18,7 @@ ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c)) arch/x86
 
 .PHONY: zoneinfo-test
 
-$(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h init/params.h)
+$(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h bench/*.h init/params.h)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(ZONEINFO_CFLAGS) -o $@ $(ZONEINFO_SRCS)
 
