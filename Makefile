@@ -104,7 +104,7 @@ help:
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make docs                            docs/parameters.md from init/params.c's parameter table"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
-	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
+	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no cycles"
 	@echo "make clean"
 	@echo "make help                            this list (every target: docs/usage.md, 'Make targets')"
 	@echo "V=1 (any target)                     print every build command in full (default: CC mm/page_alloc.o ...)"
@@ -197,7 +197,7 @@ HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c ker
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
-	arch/x86/copy_strategies.c bench/frag_owner.c
+	arch/x86/copy_strategies.c bench/frag_owner.c bench/bench_names.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
@@ -238,7 +238,9 @@ test-long: deps-test kernel $(B)/h/tests/test_stress
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')
 # The include floors (kernel < boot < mm < arch < bench < init): nothing
-# imports upward; and no circle of files in mm/ or bench/ (symbol tables).
+# imports upward; no cycle through headers in mm/, bench/, arch/ (headers or
+# x.c/x.h modules including each other); no circle of files calling each
+# other in mm/, bench/, arch/x86/ (symbol tables).
 check-layers: kernel
 	@$(PYTHON) tools/check-layers.py --circles
 # Every source file names its license (SPDX); --fix adds missing lines.

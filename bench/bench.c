@@ -4,62 +4,32 @@
  * here: they report through bench/report.c and switch placement through
  * bench/policy_switch.c, so the driver sits above them. */
 #include "bench/bench.h"
+#include "bench/copy.h"
 #include "bench/interfere.h"
-#include "bench/pcp.h"
 #include "bench/policy_switch.h"
-#include "bench/workload.h"
 #include "kernel/printk.h"
 #include "mm/pagetypeinfo.h"
 #include "mm/placement.h"
+
+/* The registry's benchmarks in its order (bench/registry.h). */
+struct bench_entry {
+	u32 id;		  /* enum bench_which */
+	const char *name; /* as bench= names it */
+	u32 (*run)(const struct bench_config *cfg);
+};
+#define BENCH_ENTRY_(ID, name, bit) { BENCH_##ID, #name, bench_##name },
+#define BENCH_NO_ENTRY_(ID, name, bit)
+static const struct bench_entry bench_table[] = { BENCH_REGISTRY(BENCH_ENTRY_, BENCH_NO_ENTRY_) };
 
 static u32 run_set(u32 mask, const struct bench_config *cfg)
 {
 	u32 failures = 0;
 
-	/* after each benchmark, one pagetypeinfo line (mm/pagetypeinfo.h) */
-	if (mask & BENCH_BIT(BENCH_STRIDE)) {
-		failures += bench_stride(cfg);
-		pagetypeinfo_summary("stride");
-	}
-	if (mask & BENCH_BIT(BENCH_FFT)) {
-		failures += bench_fft(cfg);
-		pagetypeinfo_summary("fft");
-	}
-	if (mask & BENCH_BIT(BENCH_PROBE)) {
-		failures += bench_probe(cfg);
-		pagetypeinfo_summary("probe");
-	}
-	if (mask & BENCH_BIT(BENCH_TRIAD)) {
-		failures += bench_triad(cfg);
-		pagetypeinfo_summary("triad");
-	}
-	if (mask & BENCH_BIT(BENCH_SPARSE)) {
-		failures += bench_sparse(cfg);
-		pagetypeinfo_summary("sparse");
-	}
-	if (mask & BENCH_BIT(BENCH_REUSE)) {
-		failures += bench_reuse(cfg);
-		pagetypeinfo_summary("reuse");
-	}
-	if (mask & BENCH_BIT(BENCH_FRAG)) {
-		failures += bench_frag(cfg);
-		pagetypeinfo_summary("frag");
-	}
-	if (mask & BENCH_BIT(BENCH_COPY)) {
-		failures += bench_copy(cfg);
-		pagetypeinfo_summary("copy");
-	}
-	if (mask & BENCH_BIT(BENCH_INTERFERE)) {
-		failures += bench_interfere(cfg);
-		pagetypeinfo_summary("interfere");
-	}
-	if (mask & BENCH_BIT(BENCH_PCP)) {
-		failures += bench_pcp(cfg);
-		pagetypeinfo_summary("pcp");
-	}
-	if (mask & BENCH_BIT(BENCH_SMPSTRESS)) {
-		failures += bench_smpstress(cfg);
-		pagetypeinfo_summary("smpstress");
+	for (u32 i = 0; i < ARRAY_SIZE(bench_table); i++) {
+		if (!(mask & BENCH_BIT(bench_table[i].id)))
+			continue;
+		failures += bench_table[i].run(cfg);
+		pagetypeinfo_summary(bench_table[i].name); /* one pagetypeinfo line (mm/pagetypeinfo.h) */
 	}
 	return failures;
 }
@@ -98,4 +68,23 @@ u32 bench_run(const struct bench_config *cfg)
 	if (bench_policy_select(was) < 0)
 		failures++;
 	return failures;
+}
+
+u32 bench_va_bytes(const struct bench_config *cfg)
+{
+	u32 mask = bench_expand(cfg->which);
+	u64 need = 2ull * cfg->max_ws;
+	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
+
+	if (mask & BENCH_BIT(BENCH_TRIAD))
+		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
+	if (mask & BENCH_BIT(BENCH_COPY))
+		need = MAX(need, (u64)bench_copy_va_bytes_of(cfg->copy_bytes));
+	if (mask & BENCH_BIT(BENCH_SPARSE)) {
+		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
+		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
+	}
+	if (mask & BENCH_BIT(BENCH_INTERFERE))
+		need = MAX(need, (u64)interfere_va_bytes(cfg->cache_size));
+	return (u32)MIN(need, (u64)BENCH_VA_MAX);
 }

@@ -3,7 +3,7 @@
 #include "arch/x86/perfmon.h"
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/page_alloc.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/bench_config.c - see bench_config.h. */
 #include "bench/bench_config.h"
-#include "bench/workload.h"
+#include "bench/bench.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 

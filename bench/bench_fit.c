@@ -6,18 +6,21 @@
 #include "bench/interfere.h"
 #include "arch/x86/arch.h"
 #include "bench/bench.h"
-#include "bench/workload.h"
 #include "kernel/printk.h"
 #include "mm/page_alloc.h"
 
 #define PT_SPAN (4u * MiB) /* bytes one page table maps */
 
-u32 bench_stride_need(u32 max_ws)
+/* Memory a benchmark needs at its largest point, bytes, for the largest
+ * working set max_ws (bytes, a power of two >= 16K): stride, one buffer of
+ * max_ws; fft, n complex doubles and n twiddles (24 n bytes) for the
+ * largest n with 16 n <= max_ws. */
+static u32 bench_stride_need(u32 max_ws)
 {
 	return max_ws;
 }
 
-u32 bench_fft_need(u32 max_ws)
+static u32 bench_fft_need(u32 max_ws)
 {
 	u32 n = 1024;
 

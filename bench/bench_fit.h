@@ -5,13 +5,6 @@
 
 #include "kernel/types.h"
 
-/* Memory a benchmark needs at its largest point, bytes, for the largest
- * working set max_ws (bytes, a power of two >= 16K): stride, one buffer of
- * max_ws; fft, n complex doubles and n twiddles (24 n bytes) for the
- * largest n with 16 n <= max_ws. */
-u32 bench_stride_need(u32 max_ws);
-u32 bench_fft_need(u32 max_ws);
-
 /* Builds the page tables of the benchmark buffer area (bench_buf_prepare,
  * for 2 x max_ws bytes) and checks that each selected benchmark's largest
  * buffer fits in the free pages left; a benchmark that does not fit is

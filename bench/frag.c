@@ -38,8 +38,9 @@
  * would make the points differ). GFP_KERNEL requests (Normal, then DMA; identity-mapped low memory, so
  * compaction copies pages through their physical addresses). Opt-in: not
  * part of bench=all. */
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "bench/frag_owner.h"
+#include "bench/registry.h"
 #include "arch/x86/cpu.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"

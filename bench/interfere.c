@@ -27,11 +27,11 @@
 #include "arch/x86/pic.h"
 #include "arch/x86/pit_timer.h"
 #include <asm/irqflags.h>
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "bench/chain.h"
 #include "bench/interfere.h"
 #include "bench/policy_switch.h"
-#include "bench/scratch.h"
+#include "bench/registry.h"
 #include "kernel/printk.h"
 #include "kernel/sched.h"
 #include "mm/color_set.h"
@@ -449,7 +449,7 @@ u32 bench_interfere(const struct bench_config *cfg)
 		printk("interfere: placement=%s places no colors; cache partitioning needs them: bench=interfere "
 		       "runs colored (binhop) anyway, placement=%s again after it\n",
 		       was, was);
-		if (bench_set_placement("binhop") < 0)
+		if (bench_policy_select("binhop") < 0)
 			return 1;
 	}
 	marks_on = cfg->phase_marks && map_page(TASK_MARK_BASE, 0, true) == 0;
@@ -501,7 +501,7 @@ u32 bench_interfere(const struct bench_config *cfg)
 	}
 	failures += run_recolor(cfg, ws, colors, &g);
 	printk("interfere: pages borrowed outside their sets: %u\n", color_set_stats.borrowed);
-	if (bench_set_placement(was) < 0)
+	if (bench_policy_select(was) < 0)
 		failures++;
 	return failures;
 }

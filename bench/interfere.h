@@ -5,7 +5,7 @@
 #ifndef BENCH_INTERFERE_H
 #define BENCH_INTERFERE_H
 
-#include "bench/bench.h"
+#include "bench/workload.h"
 
 /* Before the leak-check baseline: sets up the interrupt controller and
  * maps the task marker page (its page table stays). Returns 0, or -1 after

@@ -5,6 +5,7 @@
 #include "arch/x86/cpu.h"
 #include "arch/x86/smp.h"
 #include "bench/policy_switch.h"
+#include "bench/registry.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"

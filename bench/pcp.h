@@ -5,7 +5,7 @@
 #ifndef BENCH_PCP_H
 #define BENCH_PCP_H
 
-#include "bench/bench.h"
+#include "bench/workload.h"
 
 /* bench=pcp: on 1, 2 and 4 CPUs at once (as many as are online), with the
  * per-CPU lists off and on (placement=buddy) and on under binhop (colored

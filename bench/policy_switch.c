@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/policy_switch.c - the benchmarks' policy adapter over the placement
  * interface (mm/placement.h; see policy_switch.h). */
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "bench/policy_switch.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
@@ -58,9 +58,4 @@ void bench_set_coloring(bool on)
 	if (policy_held)
 		return;
 	placement_select_id(on ? PLACEMENT_BINHOP : PLACEMENT_BUDDY);
-}
-
-int bench_set_placement(const char *name)
-{
-	return placement_select(name);
 }

@@ -2,17 +2,14 @@
 /* bench/policy_switch.h - the benchmarks' one door to page placement.
  *
  * The benchmark driver compares placement policies side by side in one boot
- * (bench_policies=). Everything in bench/ that needs to know or change the
- * policy goes through these few functions, so that the placement interface
- * (mm/placement.h: buddy, binhop, vacolor, bestbin, random, issue "One
- * placement interface, five policies compared in one boot") only has to
- * re-implement this file.
- *
- * Today's implementation (bench/policy_switch.c) sits on the coloring switch
- * of mm/page_color: "binhop" is coloring on (the 2.4.17 patch's per-task
- * round-robin, Kessler & Hill's bin hopping), "buddy" is coloring off; the
- * three other names are known but refused with a message, and the virtual
- * address hint of bench_alloc_page_va() is ignored. */
+ * (bench_policies=), and the benchmarks switch coloring on and off between
+ * runs. Everything in bench/ that needs to know or change the policy goes
+ * through these few functions, a thin adapter (bench/policy_switch.c) over
+ * the placement interface (mm/placement.h): the five policies buddy, binhop,
+ * vacolor, bestbin and random are selected by name there, the virtual
+ * address hint of bench_alloc_page_va() reaches the policies that color by
+ * virtual address (vacolor), and "colored" is what the policy says of
+ * itself. */
 #ifndef BENCH_POLICY_SWITCH_H
 #define BENCH_POLICY_SWITCH_H
 
@@ -42,8 +39,8 @@ const char *bench_policy_name(void);
 bool bench_policy_colored(void);
 
 /* True when each run should start from freshly shuffled free lists, "as on a
- * busy system" (what stride and FFT do with coloring off): today, when the
- * policy is "buddy". A real "random" policy makes this unnecessary. */
+ * busy system" (what stride and FFT do with coloring off): when the policy
+ * in force colors no pages (buddy, random). */
 bool bench_policy_fresh_placement(void);
 
 /* The bench_modes value (BENCH_MODES_ON or _OFF) under which stride and FFT,
@@ -58,12 +55,17 @@ void bench_policy_task_counts(u32 *hits, u32 *misses);
 
 /* One order-0 page for a buffer the caller will map at virtual address
  * vaddr (page aligned), allocated by the current task as a page fault would
- * (GFP_HIGHUSER). A policy that colors by virtual address uses vaddr; today
- * it is ignored. Returns the page, or NULL when memory ran out. */
+ * (GFP_HIGHUSER). A policy that colors by virtual address (vacolor) uses
+ * vaddr; the others ignore it. Returns the page, or NULL when memory ran out. */
 struct page *bench_alloc_page_va(u32 vaddr);
 
 /* While held (the driver's bench_policies= loop), bench_set_coloring()
  * leaves the policy in force alone. */
 void bench_policy_hold(bool held);
+
+/* Switches page coloring for the next runs: on = placement binhop, off =
+ * placement buddy; does nothing while the driver holds a policy
+ * (bench_policy_hold). */
+void bench_set_coloring(bool on);
 
 #endif

@@ -44,7 +44,9 @@
  */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
-#include "bench/bench.h"
+#include "bench/workload.h"
+#include "bench/policy_switch.h"
+#include "bench/registry.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "kernel/task.h"

@@ -3,7 +3,7 @@
  * ratio_ci.h for the method and its sources. Host-tested in
  * tests/host/test_ratio_ci.c against published critical values. */
 #include "bench/ratio_ci.h"
-#include "bench/bench.h"
+#include "bench/workload.h"
 
 #define MAXN RATIO_CI_MAX_RUNS
 

@@ -4,7 +4,7 @@
  * the colored/uncolored median ratio with its 95% interval (a human line
  * and an @ratio record); the closing summary gets every point. */
 #include "arch/x86/perfmon.h"
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "bench/ratio_ci.h"
 #include "bench/summary.h"
 #include "kernel/printk.h"
@@ -128,22 +128,4 @@ void bench_report_point(const struct bench_point *in)
 	} else if (!strcmp(full, last_on_keys) && last_on_n) {
 		report_ratio(pt);
 	}
-}
-
-void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
-		  u32 misses, u32 tsc_khz, const char *extra)
-{
-	struct bench_point pt = { .bench = bench,
-				  .keys = keys,
-				  .unit = unit,
-				  .colored = colored,
-				  .v = v,
-				  .ran = n,
-				  .runs = n,
-				  .hits = hits,
-				  .misses = misses,
-				  .tsc_khz = tsc_khz,
-				  .extra = extra };
-
-	bench_report_point(&pt);
 }

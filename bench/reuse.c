@@ -16,10 +16,10 @@
  * one color (ceil(pages / colors) is ideal), next to cycles per load. */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
-#include "bench/bench.h"
 #include "bench/chain.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
+#include "bench/registry.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"

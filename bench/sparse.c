@@ -22,10 +22,10 @@
  * cycle through every touched page, carrying each page's index. */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
-#include "bench/bench.h"
 #include "bench/policy_switch.h"
 #include "bench/chain.h"
 #include "bench/workload.h"
+#include "bench/registry.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/mm_check.h"
@@ -121,10 +121,12 @@ u32 bench_sparse(const struct bench_config *cfg)
 	for (ws = MAX(cfg->min_ws, PAGE_SIZE); ws && ws <= cfg->max_ws; ws <<= 1) {
 		u32 pages = ws / PAGE_SIZE, span = sparse_va_span(pages, k);
 
-		if (!span || span > bench_va_bytes(cfg)) {
+		/* the driver set aside the span of max_ws up to BENCH_VA_MAX
+		 * (bench_va_bytes): only a span beyond that is missing */
+		if (!span || span > BENCH_VA_MAX) {
 			printk("sparse: ws=%u k=%u spans %llu bytes, more than the %u of virtual space set aside;"
 			       " skipped\n",
-			       ws, k, (unsigned long long)pages * k * PAGE_SIZE, bench_va_bytes(cfg));
+			       ws, k, (unsigned long long)pages * k * PAGE_SIZE, BENCH_VA_MAX);
 			printk("@skip bench=sparse k=%u ws=%u policy=%s reason=va_space runs=0\n", k, ws,
 			       bench_policy_name());
 			continue;

@@ -2,7 +2,7 @@
 /* bench/stats.c - summary statistics and number formatting for the log
  * (the kernel has no libm or printf("%f")). The 2.4.17 thread asked for both
  * average and variance: the log gives min, median, mean and stddev. */
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "kernel/printk.h"
 
 double bench_sqrt(double x)

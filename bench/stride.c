@@ -8,8 +8,10 @@
  * i+1, prefetch-friendly) and a random single cycle (Sattolo's algorithm),
  * which defeats prefetchers and measures latency. */
 #include "arch/x86/cpu.h"
-#include "bench/bench.h"
+#include "bench/workload.h"
 #include "bench/chain.h"
+#include "bench/policy_switch.h"
+#include "bench/registry.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"

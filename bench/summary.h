@@ -24,7 +24,7 @@
 #ifndef BENCH_SUMMARY_H
 #define BENCH_SUMMARY_H
 
-#include "bench/bench.h"
+#include "bench/workload.h"
 
 #define SUMMARY_ROWS 22 /* 4 KiB .. 8 GiB: more than bench_max allows */
 #define SUMMARY_COLS 3	/* stride seq, stride rand, fft */

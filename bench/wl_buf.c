@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/wl_buf.c - page lists for the workloads (see workload.h). */
-#include "bench/copy.h"
-#include "bench/bench.h"
-#include "bench/interfere.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
@@ -10,7 +7,12 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 
-bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored)
+/* The mode loop of a point: call with m = 0 and 1. Returns false when mode
+ * m is not run; else sets *colored and switches coloring for it (coloring
+ * on for m = 0, off for m = 1, as cfg->modes asks). With cfg->policy_fixed
+ * (the driver holds a policy) only m = 0 runs, under that policy, and
+ * *colored says whether it colors. */
+static bool wl_mode(const struct bench_config *cfg, u32 m, bool *colored)
 {
 	if (cfg->policy_fixed) {
 		*colored = bench_policy_colored();
@@ -73,8 +75,12 @@ u32 wl_max_per_color(const u32 *pfns, u32 n, u32 colors)
 	return color_max_load(pfns, n, colors, counts);
 }
 
-void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran, u32 runs,
-	       u32 hits, u32 misses, u32 tsc_khz, const char *extra)
+/* Reports one point of a workload: v[0..ran) are the completed runs of
+ * runs attempted; the runs that could not get their pages are not results
+ * (bench_format_record: "runs=K of=N reason=no_memory", or @skip when none
+ * completed). */
+static void wl_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 ran,
+		      u32 runs, u32 hits, u32 misses, u32 tsc_khz, const char *extra)
 {
 	struct bench_point pt = { .bench = bench,
 				  .keys = keys,
@@ -90,25 +96,6 @@ void wl_report(const char *bench, const char *keys, const char *unit, bool color
 				  .extra = extra };
 
 	bench_report_point(&pt);
-}
-
-u32 bench_va_bytes(const struct bench_config *cfg)
-{
-	u32 mask = bench_expand(cfg->which);
-	u64 need = 2ull * cfg->max_ws;
-	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
-
-	if (mask & BENCH_BIT(BENCH_TRIAD))
-		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
-	if (mask & BENCH_BIT(BENCH_COPY))
-		need = MAX(need, (u64)bench_copy_va_bytes_of(cfg->copy_bytes));
-	if (mask & BENCH_BIT(BENCH_SPARSE)) {
-		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
-		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
-	}
-	if (mask & BENCH_BIT(BENCH_INTERFERE))
-		need = MAX(need, (u64)interfere_va_bytes(cfg->cache_size));
-	return (u32)MIN(need, (u64)BENCH_VA_MAX);
 }
 
 u32 wl_point(const struct bench_config *cfg, wl_run_fn run, u32 pages, u64 overhead, const char *bench,

@@ -1,22 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/wl_plan.c - the workloads' pure helpers (see workload.h); built for
  * the kernel and for the host tests (tests/host/test_workload.c). */
-#include "bench/bench.h"
-#include "bench/policy_switch.h"
 #include "bench/workload.h"
-
-const char *const bench_policy_names[BENCH_POLICY_NR + 1] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
-const char *const bench_names[BENCH_NR + 1] = { "all",	 "fft",	 "stride", "none",	"probe", "triad",     "sparse",
-						"reuse", "frag", "copy",   "interfere", "pcp",	 "smpstress", NULL };
-
-u32 bench_expand(u32 which)
-{
-	u32 m = which & ~(BENCH_BIT(BENCH_ALL) | BENCH_BIT(BENCH_NONE));
-
-	if (which & BENCH_BIT(BENCH_ALL))
-		m |= BENCH_BIT(BENCH_STRIDE) | BENCH_BIT(BENCH_FFT);
-	return m & (BENCH_BIT(BENCH_NR) - 1);
-}
 
 u32 triad_va_stride(u32 array_bytes, u32 color_span)
 {

@@ -6,6 +6,7 @@
  * arch/, mm/, bench/ and the kernel library; nothing includes init/. */
 #include "arch/x86/arch.h"
 #include "arch/x86/copy_select.h"
+#include "arch/x86/console.h"
 #include "arch/x86/fbcon.h"
 #include "arch/x86/smp.h"
 #include "arch/x86/tsc.h"
@@ -59,7 +60,7 @@ void kmain(u32 magic, u32 mbi_phys)
 		printk("@final status=fail reason=not_multiboot\n");
 		arch_halt(KERNEL_EXIT_FAILURE);
 	}
-	fbcon_init(mbi);
+	console_fb_init(mbi);
 	/* Paging is off: the TSC calibration may read the HPET and the ACPI
 	 * tables (found through the loader's memory map) at their physical
 	 * addresses; then the loader's data is copied into the kernel. */

@@ -4,6 +4,7 @@
 #include "init/params.h"
 #include "init/min_ram.h"
 #include "arch/x86/arch.h"
+#include "arch/x86/fbcon.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
@@ -74,7 +75,7 @@ u64 setup_memory(const struct multiboot_info *mbi)
 	multiboot_reserve(mbi);
 
 	lowmem_end = MIN(memblock_end_pfn(), ARCH_NORMAL_LIMIT_PFN) << PAGE_SHIFT;
-	if (paging_init(lowmem_end, pt_alloc) < 0)
+	if (paging_init(lowmem_end, pt_alloc, fbcon_map) < 0)
 		panic("paging_init: out of memory for page tables");
 	boot_config.mm.max_zone_pfn[ZONE_DMA] = ARCH_DMA_LIMIT_PFN; /* arch supplies the facts */
 	boot_config.mm.max_zone_pfn[ZONE_NORMAL] = ARCH_NORMAL_LIMIT_PFN;

@@ -10,11 +10,6 @@ struct list_head {
 	struct list_head *next, *prev;
 };
 
-#define LIST_HEAD_INIT(name)                                                                                           \
-	{                                                                                                              \
-		&(name), &(name)                                                                                       \
-	}
-
 #define container_of(ptr, type, member)	     ((type *)((char *)(ptr)-offsetof(type, member)))
 #define list_entry(ptr, type, member)	     container_of(ptr, type, member)
 #define list_first_entry(head, type, member) list_entry((head)->next, type, member)
@@ -75,15 +70,5 @@ static inline void list_del(struct list_head *e)
 #define list_for_each_entry(pos, head, member)                                                                         \
 	for (pos = list_entry((head)->next, __typeof__(*pos), member); &pos->member != (head);                         \
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
-
-/* Number of entries (walks the list). */
-static inline u32 list_count(const struct list_head *head)
-{
-	u32 n = 0;
-	const struct list_head *p;
-	for (p = head->next; p != head; p = p->next)
-		n++;
-	return n;
-}
 
 #endif

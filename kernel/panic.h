@@ -24,10 +24,4 @@ void __attribute__((noreturn, format(printf, 1, 2))) panic(const char *fmt, ...)
  * final failure line and stops like panic(). */
 void __attribute__((noreturn)) panic_after_fault(void);
 
-#define BUG_ON(cond)                                                                                                   \
-	do {                                                                                                           \
-		if (cond)                                                                                              \
-			panic("BUG_ON(%s) at %s:%d", #cond, __FILE__, __LINE__);                                       \
-	} while (0)
-
 #endif

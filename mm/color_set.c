@@ -160,11 +160,6 @@ const struct color_set *color_sets_kernel(void)
 	return have_kernel ? &kernel_set : NULL;
 }
 
-const struct color_set *color_sets_reserved(void)
-{
-	return have_reserved ? &reserved_set : NULL;
-}
-
 u32 color_set_for_task(struct color_set *dst, const struct color_set *src)
 {
 	if (dst != src)

@@ -102,10 +102,9 @@ int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const stru
 void color_sets_reset(void);
 /* The kernel's set, or NULL when kernel_colors= is not in force. */
 const struct color_set *color_sets_kernel(void);
-/* The colors a task set may not take (kernel_colors + the image's text
- * and data colors when kernel_colors= is in force), or NULL. */
-const struct color_set *color_sets_reserved(void);
-/* Makes dst = src minus color_sets_reserved() (a copy when none). Returns
+/* Makes dst = src minus the colors a task set may not take (kernel_colors +
+ * the image's text and data colors when kernel_colors= is in force; a copy
+ * when none). Returns
  * dst->count. For the benchmarks' own sets. */
 u32 color_set_for_task(struct color_set *dst, const struct color_set *src);
 /* Sets the default set of every task (what task_colors= does), or none

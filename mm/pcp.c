@@ -279,15 +279,6 @@ void pcp_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees)
 		}
 }
 
-void pcp_stats_reset(void)
-{
-	for (u32 c = 0; c < NR_CPUS; c++)
-		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
-			pagesets[c][z].refills = pagesets[c][z].drains = 0;
-			pagesets[c][z].allocs = pagesets[c][z].frees = 0;
-		}
-}
-
 void pcp_zone_lock_stats(u32 *acquisitions, u32 *contended, u64 *spins)
 {
 	static u32 snapshots; /* this function's own acquisitions, not counted */

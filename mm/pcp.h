@@ -111,10 +111,9 @@ int pcp_check(void);
  * type ("pcp: by migrate type, ...: Unmovable 5 Movable 7 Reclaimable 0");
  * nothing when off. */
 void pcp_print(void);
-/* Counters since pcp_setup or pcp_stats_reset: bulk refills and drains,
- * pages served from and freed to the lists, summed over CPUs. */
+/* Counters since pcp_setup: bulk refills and drains, pages served from and
+ * freed to the lists, summed over CPUs. */
 void pcp_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees);
-void pcp_stats_reset(void);
 /* The zone lock's counters (kernel/spinlock.h): acquisitions, acquisitions
  * that found it held, and wait-loop iterations, since boot. */
 void pcp_zone_lock_stats(u32 *acquisitions, u32 *contended, u64 *spins);

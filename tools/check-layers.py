@@ -13,13 +13,23 @@ floors below it, never above):
 
 boot/ (the entry and the Multiboot structures) sits right above kernel/.
 
-With --circles, a second report: circles of files in mm/ or bench/. Two
-files are joined when one calls (or reads a variable) that the other
-defines, as the symbol tables of the kernel's objects show (build/k/<dir>/
-*.o, read with nm); a circle is a cycle in that graph.
+No file-level cycle through headers in mm/, bench/ or arch/ (read from the
+sources, headers included):
+  - headers that include each other, a.h -> b.h -> a.h;
+  - modules that include each other: a module is x.c with its header x.h,
+    and x.h stands for x.c (who includes x.h needs x.c), so
+    x.c -> y.h -> y.c -> x.h is a cycle of the modules x and y. A header
+    with no .c of its own (mm/internal.h) is part of whoever includes it.
+  Each is reported once per strongly connected set, with one cycle in it.
+  EXEMPT below lists include lines left out of this graph, each with why.
+
+With --circles, a further report: circles of files in mm/, bench/ or
+arch/x86/. Two files are joined when one calls (or reads a variable) that
+the other defines, as the symbol tables of the kernel's objects show
+(build/k/<dir>/*.o, read with nm); a circle is a cycle in that graph.
 
 usage: tools/check-layers.py [--circles] [--objdir build/k] [--nm i686-linux-gnu-nm]
-Exit status 0 when the include rule holds (and, with --circles, there is no
+Exit status 0 when the include rules hold (and, with --circles, there is no
 circle), 1 with one line per violation otherwise.
 """
 import argparse
@@ -30,6 +40,33 @@ import sys
 
 FLOORS = ["kernel", "boot", "mm", "arch", "bench", "init"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+CYCLE_FOLDERS = ("mm", "bench", "arch")
+
+# Include lines (file, header) left out of the cycle check. Each is a known
+# cycle owned by work in progress elsewhere; remove the line with the cycle.
+EXEMPT = {
+    # TEMPORARY: the placement registry includes its policies' headers and
+    # the policies include the registry (mm/placement.h <-> mm/placement_*).
+    # mm/placement*.{c,h} are being moved into mm/placement/ (ops.h apart
+    # from the registry), which removes this circle; the lead deletes these
+    # three lines at that merge.
+    ("mm/placement.h", "mm/placement_binhop.h"),
+    ("mm/placement.h", "mm/placement_buddy.h"),
+    ("mm/placement.h", "mm/placement_vacolor.h"),
+}
+
+# Modules of mm/'s core that include each other through the headers that
+# carry its types (mmzone.h, page_alloc.h via internal.h, pageblock.h): no
+# file calls back into another here (--circles finds no circle in mm/), but
+# the module rule does. A cycle that stays inside this set is printed as
+# "known", not counted; one that reaches any other module fails. Shrink the
+# set as mm/ is taken apart; mm/placement leaves it when mm/placement*.{c,h}
+# move into mm/placement/ (TEMPORARY, the lead removes it at that merge).
+KNOWN_MODULE_CYCLE = frozenset({
+    "mm/color_lists", "mm/color_set", "mm/memblock", "mm/mm_check", "mm/mmzone",
+    "mm/page_alloc", "mm/pageblock", "mm/pcp",
+    "mm/placement",
+})
 
 
 def floor_of(path):
@@ -53,6 +90,93 @@ def include_violations(root):
                     if theirs is not None and theirs > mine:
                         bad.append(f"{rel}: includes {inc} ({inc.split('/')[0]}/ is above {rel.split('/')[0]}/)")
     return bad
+
+
+def include_graph(root, exempt=EXEMPT):
+    """{file: set of included files} over the .c and .h files of
+    CYCLE_FOLDERS, root-relative; includes of files outside them dropped."""
+    files = {}
+    for top in CYCLE_FOLDERS:
+        for dirpath, _, names in os.walk(os.path.join(root, top)):
+            for f in names:
+                if f.endswith((".c", ".h")):
+                    files[os.path.relpath(os.path.join(dirpath, f), root)] = None
+    graph = {}
+    for rel in files:
+        text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
+        graph[rel] = {i for i in INCLUDE_RE.findall(text) if i in files and i != rel and (rel, i) not in exempt}
+    return graph
+
+
+def one_cycle(graph, comp):
+    """A shortest cycle through comp's smallest node, inside comp (breadth
+    first), as a list of nodes with the first repeated at the end."""
+    start = min(comp)
+    prev, todo = {start: None}, [start]
+    while todo:
+        nxt = []
+        for v in todo:
+            for w in sorted(graph[v]):
+                if w == start:
+                    path = [v]
+                    while prev[path[-1]] is not None:
+                        path.append(prev[path[-1]])
+                    return list(reversed(path)) + [start]
+                if w in comp and w not in prev:
+                    prev[w] = v
+                    nxt.append(w)
+        todo = nxt
+    return [start, start]
+
+
+def module_of(path):
+    return path.rsplit(".", 1)[0]
+
+
+def module_graph(inc):
+    """({module: set of modules}, {(m, n): 'file includes header'}) for the
+    modules (stems with a .c file) of the include graph inc."""
+    real = {module_of(f) for f in inc if f.endswith(".c")}
+    graph, why = {m: set() for m in real}, {}
+    for f in sorted(inc):
+        m = module_of(f)
+        if m not in real:
+            continue
+        for first in sorted(inc[f]):
+            todo, seen = [first], {first}
+            while todo:
+                h = todo.pop()
+                n = module_of(h)
+                if n in real:
+                    if n != m and n not in graph[m]:
+                        graph[m].add(n)
+                        why[(m, n)] = f"{f} includes {first}" + (f" ... {h}" if h != first else "")
+                    continue
+                for i in inc[h]:
+                    if i not in seen:
+                        seen.add(i)
+                        todo.append(i)
+    return graph, why
+
+
+def header_cycle_violations(root, exempt=EXEMPT, known=KNOWN_MODULE_CYCLE):
+    """(violations, notes): the header and module cycles; notes for module
+    cycles inside the known set."""
+    inc = include_graph(root, exempt)
+    bad, notes = [], []
+    # headers that include each other
+    hg = {f: {i for i in incs if i.endswith(".h")} for f, incs in inc.items() if f.endswith(".h")}
+    for comp in cycles(hg):
+        bad.append("headers include each other: " + " -> ".join(one_cycle(hg, set(comp))))
+    # modules: x (x.c and x.h) -> y when a file of x includes y.h, directly
+    # or through headers of no module of their own
+    mg, why = module_graph(inc)
+    for comp in cycles(mg):
+        path = one_cycle(mg, set(comp))
+        hops = "; ".join(why[(a, b)] for a, b in zip(path, path[1:]))
+        line = f"modules include each other ({len(comp)}: {', '.join(comp)}): " + " -> ".join(path) + f" ({hops})"
+        (notes if set(comp) <= known else bad).append(line)
+    return bad, notes
 
 
 def symbols(nm, obj):
@@ -126,13 +250,16 @@ def main():
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     ap.add_argument("--objdir", default="build/k")
     ap.add_argument("--nm", default="i686-linux-gnu-nm")
-    ap.add_argument("--circles", action="store_true", help="also report circles of files in mm/ and bench/")
+    ap.add_argument("--circles", action="store_true", help="also report circles of files in mm/, bench/ and arch/x86/ (symbol tables)")
     a = ap.parse_args()
     root = os.path.abspath(a.root)
     objdir = a.objdir if os.path.isabs(a.objdir) else os.path.join(root, a.objdir)
-    bad = include_violations(root)
+    cyc, notes = header_cycle_violations(root)
+    bad = include_violations(root) + cyc
+    for n in notes:
+        print("layers: known (KNOWN_MODULE_CYCLE, not counted):", n)
     if a.circles:
-        for folder in ("mm", "bench"):
+        for folder in ("mm", "bench", "arch/x86"):
             bad += circle_violations(objdir, a.nm, folder, root)
     for b in bad:
         print("layers:", b)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* arch/x86/arch.c - early bring-up order and the final halt. */
 #include "arch/x86/arch.h"
-#include "arch/x86/console.h"
+#include "arch/x86/serial.h"
+#include "arch/x86/vga.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
 #include "arch/x86/fpu.h"

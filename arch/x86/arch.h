@@ -57,9 +57,11 @@ void arch_early_init(void);
  * 0 is left unmapped so that NULL dereferences fault) and
  * turns paging on. alloc_page returns the physical address of a free 4 KiB
  * page inside low memory (it is zeroed here); it is called for every page
- * table needed, now and later by vmap(). Returns 0, or -1 when alloc_page
+ * table needed, now and later by vmap(). before_enable (or NULL) is called
+ * once the tables exist, right before CR0.PG is set (the framebuffer console
+ * maps its pixels there: fbcon_map). Returns 0, or -1 when alloc_page
  * returned 0. */
-int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void));
+int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void), void (*before_enable)(void));
 
 /* Maps n pages (their pfns in pfns[]) at vaddr, a page-aligned address in
  * the vmalloc area; returns 0, or -1 (bad range, or no page-table page). */

@@ -93,16 +93,6 @@ static void *memcpy_dispatch(void *dst, const void *src, size_t n)
 	return copy_strategy_table[id].fn(dst, src, n);
 }
 
-enum copy_strategy_id copy_selected(enum copy_class c)
-{
-	return chosen[c];
-}
-
-enum copy_strategy_id copy_selected_int(enum copy_class c)
-{
-	return chosen_int[c];
-}
-
 /* Cycles of the best of CAL_TRIES copies of CAL_BYTES by id in class c, or 0
  * when a copy was wrong (*bad set) or could not run. */
 static u64 cal_time(enum copy_strategy_id id, enum copy_class c, bool *bad)

@@ -41,9 +41,4 @@ void *copy_run(enum copy_strategy_id id, void *dst, const void *src, size_t n);
  * plus 1 when the memcpy check failed. */
 u32 copy_select_boot(u32 memcpy_param, u32 tsc_khz);
 
-/* The strategy the kernel's memcpy uses for class c (after
- * copy_select_boot), and the integer one used where MMX/SSE may not be. */
-enum copy_strategy_id copy_selected(enum copy_class c);
-enum copy_strategy_id copy_selected_int(enum copy_class c);
-
 #endif

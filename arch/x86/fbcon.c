@@ -11,16 +11,16 @@
  * Where the pixels are: until paging is on, at their physical address (the
  * framebuffer usually sits above low memory, e.g. 0x80000000 or 0xC0000000,
  * which only the identity of paging-off reaches). paging_init() calls
- * fbcon_map() just before it sets CR0.PG: the framebuffer is then mapped
- * uncached at FBCON_VIRT (arch.h), and every write looks at CR0.PG to pick
- * the address, so no line is lost or misdirected at the switch.
+ * fbcon_map() (init/memory.c hands it over) just before it sets CR0.PG: the
+ * framebuffer is then mapped uncached at FBCON_VIRT (arch.h), and every
+ * write looks at CR0.PG to pick the address, so no line is lost or
+ * misdirected at the switch.
  *
  * Scrolling never reads the framebuffer (reads of uncached video memory are
  * very slow on real hardware): a shadow copy of the characters on screen is
  * moved up one row and only the cells whose character changed are redrawn. */
 #include "arch/x86/fbcon.h"
 #include "arch/x86/arch.h"
-#include "arch/x86/console.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/font8x16.h"
 #include "kernel/printk.h"
@@ -188,7 +188,6 @@ bool fbcon_init(const struct multiboot_info *mbi)
 	memset(shadow, ' ', sizeof(shadow));
 
 	fb.active = true;
-	vga_disable(); /* a graphics mode: there is no text screen at 0xB8000 */
 	console_register(fbcon_write);
 	printk(
 	    "fbcon: %ux%ux%u framebuffer at 0x%08x pitch %u (red %u:%u green %u:%u blue %u:%u): %ux%u text console\n",

@@ -7,14 +7,15 @@
 #include "boot/multiboot.h"
 
 /* Registers a framebuffer console when mbi describes a linear RGB
- * framebuffer (flags bit 12, type 1) that can be mapped; returns true then
- * and turns the VGA text console off (there is no text mode). Returns false
- * (and does nothing) otherwise: EGA text, no framebuffer. Call with paging
- * off: it draws at the framebuffer's physical address. */
+ * framebuffer (flags bit 12, type 1) that can be mapped; returns true then.
+ * Returns false (and does nothing) otherwise: EGA text, no framebuffer. Call
+ * with paging off: it draws at the framebuffer's physical address. The VGA
+ * text console is turned off by the caller, console_fb_init() (console.c). */
 bool fbcon_init(const struct multiboot_info *mbi);
 /* True after fbcon_init() returned true. */
 bool fbcon_active(void);
-/* Called by paging_init() right before it turns paging on: maps the
+/* Passed to paging_init() (by init/memory.c), which calls it right before it
+ * turns paging on: maps the
  * framebuffer uncached at FBCON_VIRT (arch.h). From the moment CR0.PG is set
  * the console draws through that mapping. Does nothing without fbcon. */
 void fbcon_map(void);

@@ -13,7 +13,6 @@
  * marker page get page tables on demand. */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
-#include "arch/x86/fbcon.h"
 #include "arch/x86/gdt.h"
 
 #define PTE_P	 0x001u
@@ -62,7 +61,7 @@ static u32 *pte_for(u32 va, bool create)
 	return &((u32 *)(*pde & PTE_ADDR))[PTX(va)];
 }
 
-int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void))
+int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void), void (*before_enable)(void))
 {
 	u32 end = MIN(ALIGN_UP((u32)lowmem_end, PAGE_SIZE), ARCH_NORMAL_LIMIT_PFN << PAGE_SHIFT);
 
@@ -81,7 +80,8 @@ int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void))
 		*pte = pa ? pa | PTE_P | PTE_RW : 0;
 	}
 
-	fbcon_map(); /* the framebuffer console's pixels, before it needs them */
+	if (before_enable)
+		before_enable(); /* e.g. fbcon_map: the console's pixels, before it needs them */
 	write_cr3((u32)page_dir);
 	gdt_set_df_cr3((u32)page_dir);
 	write_cr0(read_cr0() | CR0_PG | CR0_WP);

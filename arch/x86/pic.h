@@ -11,7 +11,7 @@
 #ifndef ARCH_X86_PIC_H
 #define ARCH_X86_PIC_H
 
-#include "arch/x86/trap.h"
+#include "arch/x86/trapframe.h"
 #include "kernel/types.h"
 
 #define PIC_VECTOR_BASE 32u /* IRQ n arrives at vector 32 + n */

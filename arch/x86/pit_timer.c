@@ -12,7 +12,9 @@
 static __sched_data void (*tick_fn)(u32 ticks);
 static __sched_data volatile u32 ticks;
 
-u32 pit_divisor(u32 hz)
+/* The divisor for hz interrupts per second (19..PIT_HZ): the nearest one,
+ * within 1..65535 (65536 is written as 0). Pure. */
+static u32 pit_divisor(u32 hz)
 {
 	u32 d;
 

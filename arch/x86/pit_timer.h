@@ -11,9 +11,6 @@
 
 #define PIT_HZ 1193182u /* the 8254's input clock */
 
-/* The divisor for hz interrupts per second (19..PIT_HZ): the nearest one,
- * within 1..65535 (65536 is written as 0). Pure. */
-u32 pit_divisor(u32 hz);
 /* Starts periodic interrupts at hz (19..100000) calling tick(ticks so far)
  * in interrupt context, and unmasks IRQ 0. The caller enables interrupts.
  * Returns 0, or -1 for hz out of range (a message says so). */

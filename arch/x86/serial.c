@@ -9,7 +9,7 @@
  *   +4 MCR (modem control: DTR, RTS, OUT1, OUT2, LOOP)
  *   +5 LSR (line status: bit 0 data ready, bit 5 THR empty)
  * The baud rate is 115200 / divisor. */
-#include "arch/x86/console.h"
+#include "arch/x86/serial.h"
 #include "arch/x86/cpu.h"
 
 #define COM1	  0x3F8
@@ -75,11 +75,4 @@ void serial_write(const char *s, size_t n)
 			put_byte('\r');
 		put_byte((u8)s[i]);
 	}
-}
-
-int serial_getc(void)
-{
-	if (!present || !(inb(UART_LSR) & LSR_DATA_READY))
-		return -1;
-	return inb(UART_DATA);
 }

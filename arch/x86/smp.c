@@ -101,11 +101,6 @@ void smp_detect(const struct multiboot_info *mbi)
 	}
 }
 
-u32 smp_cpu_apic_id(u32 cpu)
-{
-	return cpu < nr_cpus_online ? cpus[cpu].apic_id : 0;
-}
-
 /* Writes an interrupt gate for vector vec into the loaded IDT (found with
  * SIDT; idt.c filled every vector with its catch-all). */
 static void idt_set_raw(u32 vec, void (*handler)(void))

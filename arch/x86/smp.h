@@ -50,7 +50,4 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz);
  * cut to nr_cpus_online. Call from CPU 0 only; fn runs with interrupts off. */
 void smp_call_all(u32 ncpus, void (*fn)(u32 cpu, void *arg), void *arg);
 
-/* APIC id of online CPU cpu (0 for the boot CPU without an APIC). */
-u32 smp_cpu_apic_id(u32 cpu);
-
 #endif

@@ -6,7 +6,8 @@
  * failure status (never a silent reset). */
 #include "arch/x86/trap.h"
 #include "arch/x86/arch.h"
-#include "arch/x86/console.h"
+#include "arch/x86/serial.h"
+#include "arch/x86/vga.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
 #include "arch/x86/gdt.h"

@@ -317,11 +317,6 @@ u32 tsc_calibrate_khz(const struct multiboot_info *mbi)
 	return tsc_choose(&cal, src, cpuid_khz);
 }
 
-u32 tsc_rate_khz(void)
-{
-	return cal.khz;
-}
-
 enum tsc_source tsc_source(void)
 {
 	return cal.source;
@@ -344,12 +339,4 @@ void tsc_print(void)
 		*nl = '\0';
 		printk("%s\n", line);
 	}
-}
-
-u64 tsc_cycles_to_ns(u64 cycles, u32 khz)
-{
-	if (khz == 0)
-		return 0;
-	/* ns = cycles * 10^6 / khz, split so cycles * 10^6 cannot overflow. */
-	return cycles / khz * 1000000u + cycles % khz * 1000000u / khz;
 }

@@ -26,8 +26,7 @@ struct multiboot_info;
  * gave a rate (every ns_* figure is then omitted by its printer). */
 u32 tsc_calibrate_khz(const struct multiboot_info *mbi);
 
-/* The rate tsc_calibrate_khz() found (0 = unknown) and its source. */
-u32 tsc_rate_khz(void);
+/* The source of the rate tsc_calibrate_khz() found. */
 enum tsc_source tsc_source(void);
 
 /* Prints what the calibration did: one "tsc: CPUID ..." line on the leaves,
@@ -38,8 +37,5 @@ enum tsc_source tsc_source(void);
  *        HPET or ACPI PM timer); ns_* figures omitted
  * followed by the reason each source failed. */
 void tsc_print(void);
-
-/* Converts cycles to nanoseconds at khz (0 when khz is 0). */
-u64 tsc_cycles_to_ns(u64 cycles, u32 khz);
 
 #endif

@@ -5,10 +5,8 @@
  * nibble, foreground nibble) in the high byte. The hardware cursor position is
  * a cell index written to CRTC registers 0x0E (high) and 0x0F (low) through
  * the index/data ports 0x3D4/0x3D5. */
-#include "arch/x86/console.h"
+#include "arch/x86/vga.h"
 #include "arch/x86/cpu.h"
-#include "arch/x86/fbcon.h"
-#include "kernel/printk.h"
 
 #define VGA_COLS   80
 #define VGA_ROWS   25
@@ -80,15 +78,4 @@ void vga_write(const char *s, size_t n)
 		}
 	}
 	update_cursor();
-}
-
-void console_describe(const struct multiboot_info *mbi)
-{
-	char why[160];
-	enum vga_text_state v = console_vga_text(mbi, fbcon_active(), why, sizeof(why));
-
-	if (v == VGA_TEXT_NO)
-		vga_disable();
-	printk("boot: console serial=%s vga=%s fb=%s (%s)\n", serial_present() ? "yes" : "no", console_vga_token(v),
-	       fbcon_active() ? "yes" : "no", why);
 }

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""tools/check-layers.py: the include floors hold in this tree, and the
-checker does report a file that includes upward (a checker that cannot fail
+"""tools/check-layers.py: the include floors hold in this tree and no file
+cycle runs through headers in mm/, bench/ or arch/; and the checker does
+report a file that includes upward, headers that include each other and
+modules (x.c with x.h) that include each other (a checker that cannot fail
 would prove nothing)."""
 import os
 import subprocess
@@ -20,9 +22,9 @@ def test_this_tree_has_no_upward_include():
     assert r.stdout.strip().endswith("layers: ok")
 
 
-def test_no_circle_of_files_in_mm_or_bench():
+def test_no_circle_of_files_in_mm_bench_or_arch():
     """By the kernel objects' symbol tables (make test builds the kernel
-    first): no two files of mm/ or bench/ reach each other."""
+    first): no two files of mm/, bench/ or arch/x86/ reach each other."""
     objdir = os.path.join(ROOT, "build", "k")
     assert os.path.isdir(os.path.join(objdir, "mm")), "build the kernel first (make kernel)"
     r = subprocess.run([sys.executable, TOOL, "--root", ROOT, "--circles"], capture_output=True, text=True)
@@ -53,3 +55,64 @@ def test_upward_includes_are_reported(tmp_path):
         "layers: mm/page_alloc.c: includes arch/x86/cpu.h (arch/ is above mm/)",
     ], r.stdout
     assert r.stdout.strip().endswith("layers: 3 violation(s)")
+
+
+def cycle_lines(r):
+    return [l for l in r.stdout.splitlines() if "include each other" in l and "known" not in l]
+
+
+def test_a_header_cycle_fails_and_is_named(tmp_path):
+    """a.h -> b.h -> a.h in bench/ (include guards would let it build)."""
+    root = str(tmp_path)
+    write(root, "bench/a.h", '#include "kernel/types.h"\n#include "bench/b.h"\n')
+    write(root, "bench/b.h", '#include "bench/a.h"\n')
+    write(root, "bench/c.h", '#include "bench/a.h"\n')  # reaches the cycle, is not in it
+    r = run(root)
+    assert r.returncode == 1, r.stdout
+    assert cycle_lines(r) == ["layers: headers include each other: bench/a.h -> bench/b.h -> bench/a.h"], r.stdout
+    assert r.stdout.strip().endswith("layers: 1 violation(s)")
+
+
+def test_modules_that_include_each_other_fail(tmp_path):
+    """x.c includes y.h and y.c includes x.h (arch/): no header includes
+    another, the cycle goes through the .c files. Also found through a
+    header of no module of its own (w_types.h)."""
+    root = str(tmp_path)
+    write(root, "arch/x86/vga.h", "")
+    write(root, "arch/x86/vga.c", '#include "arch/x86/vga.h"\n#include "arch/x86/fbcon.h"\n')
+    write(root, "arch/x86/fbcon.h", "")
+    write(root, "arch/x86/fbcon.c", '#include "arch/x86/fbcon.h"\n#include "arch/x86/vga.h"\n')
+    write(root, "mm/v.h", "")
+    write(root, "mm/v.c", '#include "mm/w_types.h"\n')
+    write(root, "mm/w_types.h", '#include "mm/w.h"\n')
+    write(root, "mm/w.h", "")
+    write(root, "mm/w.c", '#include "mm/v.h"\n')
+    r = run(root)
+    assert r.returncode == 1, r.stdout
+    assert sorted(cycle_lines(r)) == [
+        "layers: modules include each other (2: arch/x86/fbcon, arch/x86/vga): arch/x86/fbcon -> arch/x86/vga "
+        "-> arch/x86/fbcon (arch/x86/fbcon.c includes arch/x86/vga.h; arch/x86/vga.c includes arch/x86/fbcon.h)",
+        "layers: modules include each other (2: mm/v, mm/w): mm/v -> mm/w -> mm/v "
+        "(mm/v.c includes mm/w_types.h ... mm/w.h; mm/w.c includes mm/v.h)",
+    ], r.stdout
+
+
+def test_a_clean_tree_passes(tmp_path):
+    """The shapes this layout uses: a leaf header its implementations
+    include, a driver above it, a private header that includes its module's
+    public one (mm/internal.h), a module including its own header."""
+    root = str(tmp_path)
+    write(root, "bench/workload.h", '#include "kernel/types.h"\n')
+    write(root, "bench/stride.c", '#include "bench/workload.h"\n#include "bench/registry.h"\n')
+    write(root, "bench/registry.h", "")
+    write(root, "bench/bench.h", '#include "bench/registry.h"\n#include "bench/workload.h"\n')
+    write(root, "bench/bench.c", '#include "bench/bench.h"\n')
+    write(root, "mm/page_alloc.h", "")
+    write(root, "mm/internal.h", '#include "mm/page_alloc.h"\n')
+    write(root, "mm/page_alloc.c", '#include "mm/page_alloc.h"\n#include "mm/internal.h"\n')
+    write(root, "arch/x86/console.c", '#include "arch/x86/vga.h"\n')
+    write(root, "arch/x86/vga.h", "")
+    write(root, "arch/x86/vga.c", '#include "arch/x86/vga.h"\n')
+    r = run(root)
+    assert r.returncode == 0, r.stdout
+    assert r.stdout.strip() == "layers: ok"

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* bench/registry.h - the benchmarks bench= knows: one line each, in the
+ * order the driver runs them. Adding a benchmark is its own file, defining
+ *   u32 bench_<name>(const struct bench_config *cfg)
+ * (0 or a failure count; the file includes this header), and one BENCH_RUN
+ * line here: this header then declares the function, bench.h gives it
+ * enum bench_which's
+ * BENCH_<ID>, bench_names[] its name for bench= (and `help`), and
+ * bench_run() runs it when selected.
+ *   BENCH_RUN(ID, name, bit)    a benchmark: bench_<name>()
+ *   BENCH_SELECT(ID, name, bit) a name that selects others ("all": stride
+ *                               and fft, bench_expand(); "none": nothing)
+ * bit: the benchmark's bit in a bench= mask and its place in bench_names
+ * (the values in use stay as they are: the next free one is BENCH_NR's).
+ * The compiler checks them: a repeated or skipped bit does not build. */
+#ifndef BENCH_REGISTRY_H
+#define BENCH_REGISTRY_H
+
+#include "kernel/types.h"
+
+/* clang-format off */
+#define BENCH_REGISTRY(BENCH_RUN, BENCH_SELECT) \
+	BENCH_SELECT(ALL, all, 0) \
+	BENCH_RUN(STRIDE, stride, 2) \
+	BENCH_RUN(FFT, fft, 1) \
+	BENCH_SELECT(NONE, none, 3) \
+	BENCH_RUN(PROBE, probe, 4) \
+	BENCH_RUN(TRIAD, triad, 5) \
+	BENCH_RUN(SPARSE, sparse, 6) \
+	BENCH_RUN(REUSE, reuse, 7) \
+	BENCH_RUN(FRAG, frag, 8) \
+	BENCH_RUN(COPY, copy, 9) \
+	BENCH_RUN(INTERFERE, interfere, 10) \
+	BENCH_RUN(PCP, pcp, 11) \
+	BENCH_RUN(SMPSTRESS, smpstress, 12) \
+	/* the end of the list */
+/* clang-format on */
+
+/* The benchmarks' functions. Each returns 0 or a failure count (a run that
+ * could not get its pages, a wrong result, an mm_check() failure). A
+ * benchmark's file includes this header, so that the compiler checks its
+ * definition against this declaration. */
+struct bench_config;
+#define BENCH_FN_(ID, name, bit) u32 bench_##name(const struct bench_config *cfg);
+#define BENCH_NO_FN_(ID, name, bit)
+BENCH_REGISTRY(BENCH_FN_, BENCH_NO_FN_)
+#undef BENCH_FN_
+#undef BENCH_NO_FN_
+
+#endif
