@@ -99,6 +99,8 @@ help:
 	@echo "make format-check | format           clang-format check | apply"
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
+	@echo "make figures [FIGURES=id,id]         re-run the commands behind the figures the docs quote (long), then figures-check"
+	@echo "make figures-check [FIGURES=id,id]   compare build/figures/ with the quoted figures (docs/figures.toml): table, exit 1 if one differs"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
 	@echo "V=1 (any target)                     print every build command in full (default: CC mm/page_alloc.o ...)"
@@ -253,6 +255,17 @@ mutate: deps-test
 	@$(PYTHON) tools/mutate.py $(if $(ONLY),--only $(ONLY))
 
 # ---- tools and test suites with Makefile fragments of their own -------------
+# The figures the docs quote (docs/figures.toml): make figures runs their
+# commands one at a time (long: never part of make test), figures-check
+# compares. FIGURES=id,id selects some.
+FIGURES ?=
+.PHONY: figures figures-check
+figures:
+	@$(PYTHON) tools/figures/figures.py run --only "$(FIGURES)"; rc=$$?; \
+	  $(PYTHON) tools/figures/figures.py check --only "$(FIGURES)" && exit $$rc
+figures-check:
+	@$(PYTHON) tools/figures/figures.py check --only "$(FIGURES)"
+
 -include tools/cachesim/cachesim.mk
 -include tools/zoneinfo/zoneinfo.mk
 -include tests/fuzz/fuzz.mk
