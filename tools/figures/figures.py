@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """figures.py - regenerate the figures the docs quote and compare them.
 
-usage: /usr/bin/python3 tools/figures/figures.py run [--only ID,ID] [--out DIR]
-       /usr/bin/python3 tools/figures/figures.py check [--only ID,ID] [--out DIR]
+usage: /usr/bin/python3 tools/figures/figures.py run [--only ID,ID] [--out DIR] [--keep]
+       /usr/bin/python3 tools/figures/figures.py check [--only ID,ID] [--out DIR] [--reference]
        /usr/bin/python3 tools/figures/figures.py list
 
 The registry is docs/figures.toml. It names *runs* (a command, the
@@ -15,12 +15,14 @@ the passage that quotes figure ID (an HTML comment: invisible when rendered).
 
 run:   runs the commands of the selected figures, one at a time, and copies
        each run's directory to OUT/runs/RUN/ (OUT: build/figures); the
-       command's output goes to OUT/runs/RUN.log.
+       command's output goes to OUT/runs/RUN.log. --keep: a run that
+       already succeeded there is not repeated.
 check: reads the values from OUT/runs/, writes OUT/values.csv and
        OUT/values.json, re-makes the plots in OUT/plots/, and prints one line
        per value: figure, quoted, now, verdict (holds | DIFFERS | NO DATA).
        Exit status 0 when every value holds, 1 when one differs or has no
-       data, 2 on a bad registry or argument.
+       data, 2 on a bad registry or argument. --reference: read the recorded
+       outputs in docs/ the quotes came from (each run's `reference`).
 Tolerance: `tol` is absolute in the quoted unit ("0.05"), or relative with a
 percent sign ("10%"). A quoted range "a-b" holds when the regenerated range
 lies within [a - tol, b + tol].
@@ -262,7 +264,7 @@ def select(figures, only):
     return [f for f in figures if f["id"] in want]
 
 
-def cmd_run(runs, figures, out):
+def cmd_run(runs, figures, out, keep=False):
     needed = []
     for f in figures:
         if f["run"] not in needed:
@@ -272,6 +274,10 @@ def cmd_run(runs, figures, out):
     for rid in needed:
         run = runs[rid]
         log = os.path.join(out, "runs", rid + ".log")
+        done = os.path.join(out, "runs", rid, "figures-run.txt")
+        if keep and os.path.exists(done) and "exit: 0" in open(done).read():
+            print(f"figures: run {rid}: kept from an earlier run ({os.path.dirname(done)})", flush=True)
+            continue
         print(f"figures: run {rid}: {run['command']} (about {run.get('minutes', '?')} min)", flush=True)
         t0 = time.monotonic()
         # the command as the doc gives it: no variables of an enclosing make
@@ -386,6 +392,8 @@ def main(argv=None):
                     help="comma-separated figure ids (make figures FIGURES=id,id)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "figures"))
     ap.add_argument("--registry", default=REGISTRY)
+    ap.add_argument("--keep", action="store_true", default=os.environ.get("KEEP") == "1",
+                    help="run: keep the runs that already succeeded in OUT/runs (make figures KEEP=1)")
     ap.add_argument("--reference", action="store_true",
                     help="check: read the recorded outputs in docs/ the doc quoted, not OUT/runs")
     a = ap.parse_args(argv)
@@ -409,7 +417,7 @@ def main(argv=None):
               f"about {total:g} min of QEMU on an idle 2-core host")
         return 0
     if a.cmd == "run":
-        return 1 if cmd_run(runs, figures, a.out) else 0
+        return 1 if cmd_run(runs, figures, a.out, a.keep) else 0
     return cmd_check(runs, figures, a.out, a.reference, unchecked)
 
 
