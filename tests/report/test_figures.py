@@ -52,7 +52,7 @@ def test_registry_and_doc_markers_name_the_same_figures(registry):
     assert set(runs) == used, f"runs no figure uses: {set(runs) - used}"
     for rid, run in runs.items():
         assert run["command"].startswith("make "), f"run {rid}: a make command, as the docs give it"
-        assert run.get("reference") and os.path.isdir(os.path.join(ROOT, run["reference"])), rid
+        assert run.get("reference") and os.path.exists(os.path.join(ROOT, run["reference"])), rid
 
 
 def test_every_quoted_value_and_plot_is_in_its_passage(registry):
@@ -100,10 +100,10 @@ def uncovered(path):
             continue
         if "![" in line:
             out.append(f"{rel(path)}:{i + 1}: plot {line.strip()}")
-        if line.startswith("|---"):
+        if line.lstrip().startswith("|---"):  # a table, also indented in a list
             j, cells = i + 1, []
-            while j < len(lines) and lines[j].startswith("|"):
-                cells += [c.strip() for c in lines[j].strip("|").split("|")][1:]
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                cells += [c.strip() for c in lines[j].strip().strip("|").split("|")][1:]
                 j += 1
             if any(numeric_cell(c) for c in cells):
                 out.append(f"{rel(path)}:{i}: table {lines[i - 1][:60]}")
@@ -118,9 +118,10 @@ def test_every_table_of_figures_and_plot_in_the_docs_is_inventoried():
 def test_detector_sees_an_unmarked_table_and_plot(tmp_path):
     doc = tmp_path / "d.md"
     doc.write_text("## x\n\n| ws | misses |\n|---|---|\n| 1M | 12.5% |\n\n![p](a.png)\n\n"
-                   "| parameter | default |\n|---|---|\n| bench_runs | 5 |\n")
+                   "| parameter | default |\n|---|---|\n| bench_runs | 5 |\n\n- list:\n\n  | a | b |\n  |---|---|\n"
+                   "  | x | 1.5x |\n")
     found = uncovered(str(doc))
-    assert len(found) == 2 and "table" in found[0] and "plot" in found[1]
+    assert len(found) == 3 and "table" in found[0] and "plot" in found[1] and "table" in found[2], found
     doc.write_text("<!-- figure: x -->\n| ws | misses |\n|---|---|\n| 1M | 12.5% |\n![p](a.png)\n")
     assert uncovered(str(doc)) == []
 

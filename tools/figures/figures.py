@@ -267,8 +267,9 @@ def select(figures, only):
 def cmd_run(runs, figures, out, keep=False):
     needed = []
     for f in figures:
-        if f["run"] not in needed:
-            needed.append(f["run"])
+        for rid in [f["run"]] + [v["run"] for v in f.get("values", []) if "run" in v]:
+            if rid not in needed:
+                needed.append(rid)
     os.makedirs(os.path.join(out, "runs"), exist_ok=True)
     failed = 0
     for rid in needed:
@@ -279,22 +280,31 @@ def cmd_run(runs, figures, out, keep=False):
             print(f"figures: run {rid}: kept from an earlier run ({os.path.dirname(done)})", flush=True)
             continue
         print(f"figures: run {rid}: {run['command']} (about {run.get('minutes', '?')} min)", flush=True)
-        t0 = time.monotonic()
+        t0, c0 = time.monotonic(), os.times()
+        # what an earlier command left there must not pass for this one's output
+        src = os.path.join(ROOT, run["outdir"])
+        if os.path.relpath(src, ROOT).startswith("build" + os.sep):
+            if os.path.isdir(src):
+                shutil.rmtree(src)
+            elif os.path.isfile(src):
+                os.remove(src)
         # the command as the doc gives it: no variables of an enclosing make
         env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
         with open(log, "w") as lf:
             r = subprocess.run(run["command"], shell=True, cwd=ROOT, stdout=lf, stderr=subprocess.STDOUT, env=env)
-        took = time.monotonic() - t0
+        took, c1 = time.monotonic() - t0, os.times()
+        cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
         dest = os.path.join(out, "runs", rid)
         shutil.rmtree(dest, ignore_errors=True)
-        src = os.path.join(ROOT, run["outdir"])
         if os.path.isdir(src):
             shutil.copytree(src, dest)
-        else:
+        else:  # a run that writes one file (make run: build/run.log)
             os.makedirs(dest)
+            if os.path.isfile(src):
+                shutil.copy(src, dest)
         with open(os.path.join(dest, "figures-run.txt"), "w") as f:
-            f.write(f"command: {run['command']}\nexit: {r.returncode}\nwall_s: {took:.0f}\n")
-        print(f"figures: run {rid}: exit {r.returncode}, {took:.0f} s wall (output: {log})", flush=True)
+            f.write(f"command: {run['command']}\nexit: {r.returncode}\nwall_s: {took:.0f}\ncpu_s: {cpu:.0f}\n")
+        print(f"figures: run {rid}: exit {r.returncode}, {took:.0f} s wall, {cpu:.0f} s CPU (output: {log})", flush=True)
         failed += r.returncode != 0
     return failed
 
@@ -325,7 +335,10 @@ def cmd_check(runs, figures, out, reference=False, unchecked=()):
             v = value_spec(fig, v)
             quoted = parse_quoted(v["quoted"])
             try:
-                now = extract(v, rundir_of(runs, fig, v, out, reference))
+                d = rundir_of(runs, fig, v, out, reference)
+                if os.path.isfile(d):  # a recorded log: the one file the values read
+                    d, v = os.path.dirname(d), dict(v, file=os.path.basename(d))
+                now = extract(v, d)
                 verdict = "holds" if judge(quoted, now, v.get("tol", "0")) else "DIFFERS"
                 nowtxt = fmt(now)
             except (LookupError, OSError, KeyError, ValueError) as e:
