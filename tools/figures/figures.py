@@ -425,8 +425,9 @@ def main(argv=None):
             print(f"{f['id']:<28} {f['doc']:<26} {n:3} value(s)  {run['command']}")
         for u in unchecked:
             print(f"{u['id']:<28} {u['doc']:<26} not regenerated  {u['command']}")
-        total = sum(float(runs[r].get("minutes", 0)) for r in {f["run"] for f in figures})
-        print(f"figures: {len(figures)} figures from {len({f['run'] for f in figures})} runs, "
+        used = {r for f in figures for r in [f["run"]] + [v["run"] for v in f.get("values", []) if "run" in v]}
+        total = sum(float(runs[r].get("minutes", 0)) for r in used)
+        print(f"figures: {len(figures)} figures from {len(used)} runs, "
               f"about {total:g} min of QEMU on an idle 2-core host")
         return 0
     if a.cmd == "run":
