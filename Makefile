@@ -262,7 +262,7 @@ FIGURES ?=
 .PHONY: figures figures-check
 figures:
 	@$(PYTHON) tools/figures/figures.py run --only "$(FIGURES)" $(if $(filter 1,$(KEEP)),--keep); rc=$$?; \
-	  $(PYTHON) tools/figures/figures.py check --only "$(FIGURES)" && exit $$rc
+	  [ $$rc != 2 ] || exit 2; $(PYTHON) tools/figures/figures.py check --only "$(FIGURES)" && exit $$rc
 figures-check:
 	@$(PYTHON) tools/figures/figures.py check --only "$(FIGURES)"
 
