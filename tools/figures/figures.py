@@ -296,7 +296,10 @@ def cmd_run(runs, figures, out, keep=False):
         cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
         dest = os.path.join(out, "runs", rid)
         shutil.rmtree(dest, ignore_errors=True)
-        if os.path.isdir(src):
+        if run["outdir"] == "stdout":  # what the command printed (make bench-host)
+            os.makedirs(dest)
+            shutil.copy(log, os.path.join(dest, "stdout.txt"))
+        elif os.path.isdir(src):
             shutil.copytree(src, dest)
         else:  # a run that writes one file (make run: build/run.log)
             os.makedirs(dest)
@@ -428,7 +431,7 @@ def main(argv=None):
         used = {r for f in figures for r in [f["run"]] + [v["run"] for v in f.get("values", []) if "run" in v]}
         total = sum(float(runs[r].get("minutes", 0)) for r in used)
         print(f"figures: {len(figures)} figures from {len(used)} runs, "
-              f"about {total:g} min of QEMU on an idle 2-core host")
+              f"about {total:g} min on an idle 2-core host")
         return 0
     if a.cmd == "run":
         return 1 if cmd_run(runs, figures, a.out, a.keep) else 0
