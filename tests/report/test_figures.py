@@ -64,7 +64,7 @@ def test_every_quoted_value_and_plot_is_in_its_passage(registry):
                                                    if "run" in v]
         for v in f.get("values", []):
             assert v["quoted"] in region, f"{f['id']}:{v.get('name')}: '{v['quoted']}' not in its passage"
-            F.parse_quoted(v["quoted"])
+            F.parse_quoted(str(v.get("means", v["quoted"])))
             tol = F.value_spec(f, v).get("tol")
             assert tol is not None, f"{f['id']}:{v.get('name')}: no tolerance"
         assert f.get("spread"), f"{f['id']}: the spread behind its tolerances, in words"

@@ -336,7 +336,8 @@ def cmd_check(runs, figures, out, reference=False, unchecked=()):
         for i, v in enumerate(fig.get("values", [])):
             name = f"{fig['id']}:{v.get('name', i)}"
             v = value_spec(fig, v)
-            quoted = parse_quoted(v["quoted"])
+            # `means`: the number a quote in words stands for ("on every load": 100)
+            quoted = parse_quoted(str(v.get("means", v["quoted"])))
             try:
                 d = rundir_of(runs, fig, v, out, reference)
                 if os.path.isfile(d):  # a recorded log: the one file the values read
