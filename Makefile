@@ -104,6 +104,8 @@ help:
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
 	@echo "make docs                            docs/parameters.md from init/params.c's parameter table"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
+	@echo "make figures [FIGURES=id,id KEEP=1]  re-run the commands behind the figures the docs quote (long), then figures-check"
+	@echo "make figures-check [FIGURES=id,id]   compare build/figures/ with the quoted figures (docs/figures.toml): table, exit 1 if one differs"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no cycles"
 	@echo "make clean"
 	@echo "make help                            this list (every target: docs/usage.md, 'Make targets')"
@@ -268,6 +270,17 @@ mutate: deps-test
 	@$(PYTHON) tools/mutate.py $(if $(ONLY),--only $(ONLY))
 
 # ---- tools and test suites with Makefile fragments of their own -------------
+# The figures the docs quote (docs/figures.toml): make figures runs their
+# commands one at a time (long: never part of make test), figures-check
+# compares. FIGURES=id,id selects some; KEEP=1 keeps runs already done.
+FIGURES ?=
+.PHONY: figures figures-check
+figures:
+	@$(PYTHON) tools/figures/figures.py run --only "$(FIGURES)" $(if $(filter 1,$(KEEP)),--keep); rc=$$?; \
+	  [ $$rc != 2 ] || exit 2; $(PYTHON) tools/figures/figures.py check --only "$(FIGURES)" && exit $$rc
+figures-check:
+	@$(PYTHON) tools/figures/figures.py check --only "$(FIGURES)"
+
 -include tools/cachesim/cachesim.mk
 -include tools/zoneinfo/zoneinfo.mk
 -include tests/fuzz/fuzz.mk
