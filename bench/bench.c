@@ -10,7 +10,7 @@
 #include "bench/workload.h"
 #include "kernel/printk.h"
 #include "mm/pagetypeinfo.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 static u32 run_set(u32 mask, const struct bench_config *cfg)
 {

@@ -170,7 +170,7 @@ void bench_report_point(const struct bench_point *pt);
 void bench_report(const char *bench, const char *keys, const char *unit, bool colored, const double *v, u32 n, u32 hits,
 		  u32 misses, u32 tsc_khz, const char *extra);
 /* Switches page coloring for the next runs: on = placement binhop, off =
- * placement buddy (mm/placement.h). */
+ * placement buddy (mm/placement/). */
 void bench_set_coloring(bool on);
 /* Switches to the placement policy `name` (buddy, binhop, vacolor, bestbin,
  * random) for the next runs. Returns 0, or -1 for an unknown or unavailable

@@ -4,7 +4,7 @@
  * The benchmark driver compares placement policies side by side in one boot
  * (bench_policies=). Everything in bench/ that needs to know or change the
  * policy goes through these few functions, so that the placement interface
- * (mm/placement.h: buddy, binhop, vacolor, bestbin, random, issue "One
+ * (mm/placement/registry.h: buddy, binhop, vacolor, bestbin, random, issue "One
  * placement interface, five policies compared in one boot") only has to
  * re-implement this file.
  *

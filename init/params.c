@@ -7,7 +7,7 @@
 #include "init/selftest.h"
 #include "kernel/string.h"
 #include "mm/mm_init.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 
@@ -107,7 +107,7 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.mm.placement,
 	  .choices = placement_choices,
-	  .help = "placement policy at boot (mm/placement.h); wins over page_color when both are given" },
+	  .help = "placement policy at boot (docs/design.md); wins over page_color when both are given" },
 	{ .name = "cache_size",
 	  .type = PARAM_SIZE,
 	  .value = &boot_config.mm.cache_size,

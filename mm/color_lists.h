@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/color_lists.h - per-color free lists, shared by the coloring policies
- * (binhop, vacolor, bestbin; see mm/placement.h).
+ * (binhop, vacolor, bestbin; see mm/placement/ops.h).
  *
  * A page's color is the part of its physical address that selects a cache
  * set group: color(pfn) = pfn mod colors, colors = cache_size / (ways *
@@ -32,7 +32,7 @@ struct color_lists {
 };
 
 struct placement_config;
-/* What a pick chose (mm/placement.h explains it); 16 bytes on 64-bit
+/* What a pick chose (mm/placement/ops.h explains it); 16 bytes on 64-bit
  * hosts, so that it is returned in registers. page NULL: nothing. */
 struct placement_pick {
 	struct page *page;
@@ -110,7 +110,7 @@ u32 __color_lists_find(const struct zone *zone, u32 mt, u32 order, u32 want, con
 		       u32 *found_order);
 
 /* The shared colored pick on type mt's lists, out of line (the usual hit
- * is inline in mm/placement.h, __color_lists_pick): the block of the nearest color at
+ * is inline in mm/placement/ops.h, __color_lists_pick): the block of the nearest color at
  * or above `want` (see __color_lists_find), counting a hit or a miss in
  * task t and page_color_stats. With a color set, a want outside it first
  * moves to the set's next color (the set is the task's whole cache, so
@@ -119,6 +119,6 @@ u32 __color_lists_find(const struct zone *zone, u32 mt, u32 order, u32 want, con
  * (or none of an allowed color); keep is the color taken. */
 struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 mt, u32 order, bool any_color,
 					      const struct color_bitmap *colors, struct placement_task *t, u32 want);
-/* __color_lists_pick (the same; its usual case inline) is in mm/placement.h. */
+/* __color_lists_pick (the same; its usual case inline) is in mm/placement/ops.h. */
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tests/host/test_placement.c - the placement interface (mm/placement.h) and
+/* tests/host/test_placement.c - the placement interface (mm/placement/ops.h) and
  * its five policies on the real mm/ code over a private mem_map: what each
  * policy picks, the run-time switch between every pair, selection by name,
  * boot selection (placement= against page_color=), color sets. */

@@ -1,29 +1,32 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement.h - the one interface between the buddy core and a placement policy.
+/* mm/placement/ops.h - the interface a placement policy implements.
  *
  * The buddy core (mm/page_alloc.c) owns blocks: it splits them (__expand),
  * merges them with their buddies, marks them free (PG_buddy, private =
  * order) and keeps the counts (free_area[order].nr_free, zone->free_pages).
  * A placement policy owns *where* a free block waits and *which* block a
- * request gets. The core calls the policy through the functions below and
- * nothing else; the policy never calls back into page_alloc.c (pick returns
- * a block and the core takes and splits it), so there is no circle:
+ * request gets: it fills in a struct placement_ops (below) and never calls
+ * back into page_alloc.c (pick returns a block and the core takes and splits
+ * it). This header is a leaf of the placement part: it includes neither the
+ * registry nor any policy; they include it.
  *
- *     page_alloc.c --> placement.h (this file) --> placement_*.c --> color_lists.c
+ *     page_alloc.c --> placement/registry.h --> placement/ops.h (this file)
+ *                 \--> placement/fast.h --> placement/{buddy,binhop,vacolor}.h
+ *     placement/registry.c --> every policy's placement_<name>_ops
+ *     placement/<name>.c --> ops.h (and mm/color_lists.h for the coloring ones)
  *
- * The policies (each in its own file; mm/placement.c is the registry and
- * the run-time switch):
- *   buddy    plain lists, no coloring: Linux's order (placement_buddy.c)
+ * The policies (one file each, mm/placement/<name>.c; the list is
+ * PLACEMENT_POLICIES in mm/placement/registry.h):
+ *   buddy    plain lists, no coloring: Linux's order
  *   binhop   per-task round-robin over the colors from a random first color:
  *            Kessler & Hill's "bin hopping", the page coloring patch for
- *            Linux 2.4.17 (linux-mm, January 2002) (placement_binhop.c)
+ *            Linux 2.4.17 (linux-mm, January 2002)
  *   vacolor  color = virtual page number + a per-task offset: Kessler &
  *            Hill's "page coloring", as FreeBSD and Solaris do it
- *            (placement_vacolor.c)
  *   bestbin  the color the task has used least so far: Kessler & Hill's
- *            "best bin" (placement_bestbin.c)
+ *            "best bin"
  *   random   a uniformly random free block of the requested order: what a
- *            long-running system hands out (placement_random.c)
+ *            long-running system hands out
  * (R. E. Kessler and M. D. Hill, "Page placement algorithms for large
  * real-indexed caches", ACM TOCS 10(4), 1992.)
  *
@@ -48,19 +51,18 @@
  *    colors and ignore the set (a partitioned task needs a coloring policy).
  *  - Per-CPU page lists sit in front of the core: an order-0 request is
  *    served from the CPU's list without asking the policy. That defeats a
- *    coloring policy (the list hands out the last freed page whatever its
- *    color), so colored requests (policy colors_pages, or a hint with a
- *    color set or a virtual address) must either bypass the per-CPU lists
- *    and come here, or use per-color per-CPU lists refilled through pick.
- *  - Per-task state belongs to the policy: struct placement_task below,
- *    kept in mm/placement.c and found from struct task's opaque pointer
+ *    policy that chooses pages (the list hands out the last freed page
+ *    whatever its color), so only a policy with placement_ops.pcp set is
+ *    served by them; the others' requests bypass the lists and come here.
+ *  - Per-task state belongs to the policies: struct placement_task below,
+ *    kept in mm/placement/task.c and found from struct task's opaque pointer
  *    (kernel/task.h forward-declares the type and never looks inside).
- *  - Switching at run time is generic: the core walks mem_map's PG_buddy
+ *  - Switching at run time is generic: the registry walks mem_map's PG_buddy
  *    heads and re-adds every free block to the new policy (placement_select).
  *
  * Locking: every "__" function runs with the zone lock held. */
-#ifndef MM_PLACEMENT_H
-#define MM_PLACEMENT_H
+#ifndef MM_PLACEMENT_OPS_H
+#define MM_PLACEMENT_OPS_H
 
 #include "kernel/mwc.h"
 #include "kernel/task.h"
@@ -112,16 +114,21 @@ struct placement_ops {
 	const char *desc; /* one line, for the log */
 	u8 lists;	  /* enum placement_lists */
 	bool colors;	  /* places by color (counts as page_color_enabled) */
+	bool pcp;	  /* the per-CPU lists may serve its order-0 requests (mm/pcp.h):
+			   * only a policy for which any free page will do */
 	/* Allocates the policy's storage for zone and migrate type mt through
 	 * cfg->alloc and returns it (only MIGRATE_MOVABLE's in a zone too
-	 * small to group, whose other types' storage stays NULL) (the core stores it in
-	 * zone->placement[mt] while the policy is active); NULL for none.
+	 * small to group, whose other types' storage stays NULL; the registry
+	 * stores it in zone->placement[mt] while the policy is active); NULL
+	 * for none.
 	 * *err = -1 when alloc failed. At boot. */
 	void *(*attach)(struct zone *zone, u32 mt, const struct placement_config *cfg, int *err);
 	/* Empties the policy's lists of zone, every type (the blocks are then re-added). */
 	void (*reset)(struct zone *zone);
-	/* PLACEMENT_OWN only: puts a free block on / takes it off the lists
-	 * of its type (page_mt(page), set by the core). */
+	/* Puts a free block on / takes it off the lists of its type
+	 * (page_mt(page), set by the core). The core calls them for
+	 * PLACEMENT_OWN, and for every policy in a -DPLACEMENT_INDIRECT build
+	 * (the indirection's cost, tools/bench-host). */
 	void (*add)(struct zone *zone, struct page *page, u32 pfn, u32 order);
 	void (*del)(struct zone *zone, struct page *page, u32 pfn, u32 order);
 	/* Chooses a free block of order >= hint->order on zone's lists of type
@@ -141,27 +148,12 @@ struct placement_ops {
 	const char *(*check)(struct zone *zone, u32 order);
 };
 
-enum placement_id {
-	PLACEMENT_BUDDY,
-	PLACEMENT_BINHOP,
-	PLACEMENT_VACOLOR,
-	PLACEMENT_BESTBIN,
-	PLACEMENT_RANDOM,
-	PLACEMENT_NR
-};
-
-extern const struct placement_ops placement_buddy_ops, placement_binhop_ops, placement_vacolor_ops,
-    placement_bestbin_ops, placement_random_ops;
-
-/* The active policy (written only by mm/placement.c). */
-extern const struct placement_ops *placement_active;
-extern u8 placement_active_id;	  /* enum placement_id */
-extern u8 placement_active_lists; /* placement_active->lists, for the inline path */
+/* The configuration the policies were set up with (mm/placement/task.c). */
 extern struct placement_config placement_cfg;
 
-/* ---- per-task state --------------------------------------------------------- */
+/* ---- per-task state (mm/placement/task.c) ------------------------------------- */
 
-/* A task's placement state, kept by mm/placement.c for up to PLACEMENT_TASKS
+/* A task's placement state, kept by mm/placement/task.c for up to PLACEMENT_TASKS
  * tasks at once (this kernel runs two: the boot task and a benchmark task);
  * a further task takes the slot claimed longest ago, whose task then starts
  * afresh. Found by placement_task_of() through task->placement (cleared by
@@ -199,102 +191,13 @@ static inline struct placement_task *placement_task_of(struct task *t)
 /* Task t's coloring counters (allocations that got / missed their target
  * color under a coloring policy), for bench/bench_buf.c. */
 void placement_task_stats(struct task *t, u32 *hits, u32 *misses);
-/* For placement_setup (mm/placement_task.c): forgets every task's state;
+/* For placement_setup (mm/placement/registry.c): forgets every task's state;
  * gives each slot a use-count array of cfg->colors u32s through cfg->alloc
  * (returns 0, or -1 when an allocation failed). */
 void __placement_tasks_reset(void);
 int __placement_tasks_alloc_use(const struct placement_config *cfg);
 
-/* Called (when set) before a switch to another policy, without the zone
- * lock: mm/pcp.c drains the per-CPU lists there. */
-extern void (*placement_switch_hook)(void);
-
-/* ---- setup and selection ---------------------------------------------------- */
-
-/* Attaches every policy to every populated zone for `colors` colors (a
- * power of two, 1..PAGE_COLOR_MAX), allocating their storage through
- * cfg->alloc; the buddy policy is active afterwards. Must run after
- * free_area_init() and before any block is freed. Returns 0, or -1 (bad
- * colors, or alloc returned NULL: only buddy is then available and
- * page_colors is 1). Resets the counters. */
-int placement_setup(const struct placement_config *cfg);
-
-/* Sizing the colors by memory. The color lists of placement_setup() cost
- * color_lists_cost_pages(colors) for each of `sets` (zone, migrate type)
- * pairs, plus one use-count array of colors u32s per task slot (bestbin);
- * placement_color_cost_pages() gives that total in pages (every allocation
- * rounded up to whole pages). The rule: the lists may take at most
- * 1/PLACEMENT_COLOR_SHARE of the pages free before them, so that the
- * machine keeps the rest for its work (a 4 MiB machine with 32768 colors
- * kept 27 free pages and failed its self-tests). placement_colors_fit()
- * returns the largest power of two <= colors whose cost fits in
- * free_pages / PLACEMENT_COLOR_SHARE, or 1 (coloring off) when none above 1
- * does; colors itself when it fits. placement_color_sets() counts the pairs
- * of the zones set up now: every populated zone, one migrate type when it is
- * too small to group (zone->mobility_small), else MIGRATE_TYPES. */
-#define PLACEMENT_COLOR_SHARE 8
-u32 placement_color_cost_pages(u32 colors, u32 sets);
-u32 placement_colors_fit(u32 colors, u32 sets, u32 free_pages);
-u32 placement_color_sets(void);
-
-/* Switches to the policy `name` (buddy, binhop, vacolor, bestbin, random)
- * at run time: every free block is moved to the new policy's lists (the
- * generic switch walks mem_map). Idempotent. Returns 0; -1 for an unknown
- * name (a message lists the accepted names) or a policy that is not
- * available (setup failed; said in a message). */
-int placement_select(const char *name);
-int placement_select_id(u32 id);
-/* The policy's id for a name, or -1. */
-int placement_lookup(const char *name);
-/* The active policy's name ("buddy", ...), for the log and @header. */
-const char *placement_name(void);
-/* "buddy|binhop|vacolor|bestbin|random" */
-extern const char placement_names[];
-/* The same names as an array indexed by enum placement_id, NULL-terminated
- * (the placement= parameter's choices). */
-extern const char *const placement_choices[];
-
-/* For a regrouping of free blocks (mm/pageblock.c: grouping switched on
- * or off): empties the active policy's lists of zone, every type; then
- * re-adds every free block of zone (mem_map's PG_buddy heads) to the lists
- * of the type its head records. Zone lock held. */
-void __placement_reset_zone(struct zone *zone);
-void __placement_readd_zone(struct zone *zone);
-
-/* ---- the core's entry points (zone lock held) ------------------------------- */
-
-/* Puts the free block (page, order) on the active policy's lists of its
- * type (page_mt(page)). */
-static inline void __placement_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
-{
-#ifndef PLACEMENT_INDIRECT
-	if (placement_active_lists == PLACEMENT_PLAIN) {
-		list_add(&page->lru, &zone->free_area[order].free_list[page_mt(page)]);
-		return;
-	}
-	if (placement_active_lists == PLACEMENT_COLOR) {
-		__color_lists_add(zone->placement[page_mt(page)], page, pfn, order);
-		return;
-	}
-#endif
-	placement_active->add(zone, page, pfn, order);
-}
-
-/* Takes the free block (page, order) off the active policy's lists. */
-static inline void __placement_del(struct zone *zone, struct page *page, u32 order)
-{
-#ifndef PLACEMENT_INDIRECT
-	if (placement_active_lists == PLACEMENT_PLAIN) {
-		list_del(&page->lru);
-		return;
-	}
-	if (placement_active_lists == PLACEMENT_COLOR) {
-		__color_lists_del(zone->placement[page_mt(page)], page, order);
-		return;
-	}
-#endif
-	placement_active->del(zone, page, page_to_pfn(page), order);
-}
+/* ---- helpers the policies share ------------------------------------------------ */
 
 /* Task t's round-robin target color (0 .. mask), drawn from placement_cfg.mwc
  * at its first use (binhop, and the fallbacks of vacolor and bestbin). */
@@ -336,39 +239,6 @@ static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone
 	}
 	*out = __color_lists_pick_slow(zone, hint->list_mt, order, hint->any_color, hint->colors, t, want);
 	return out->page != NULL;
-}
-
-#include "mm/placement_binhop.h"
-#include "mm/placement_buddy.h"
-#include "mm/placement_vacolor.h"
-
-/* Asks the active policy for a block (see placement_ops.pick). `policy`
- * is a compile-time constant at every call: the buddy core compiles one
- * allocation path per common policy (buddy, binhop, vacolor: picks inlined)
- * and one that calls placement_active->pick (any policy), and chooses
- * between them once per request (__placement_dispatch_id). */
-static inline __attribute__((always_inline)) bool __placement_pick(struct zone *zone, struct alloc_hint *hint,
-								   struct placement_pick *out, u32 policy)
-{
-	if (policy == PLACEMENT_BUDDY)
-		return __buddy_pick(zone, hint, out);
-	if (policy == PLACEMENT_BINHOP)
-		return __binhop_pick(zone, hint, out);
-	if (policy == PLACEMENT_VACOLOR)
-		return __vacolor_pick(zone, hint, out);
-	return placement_active->pick(zone, hint, out);
-}
-
-/* Which of the core's allocation paths serves the active policy:
- * PLACEMENT_BUDDY, PLACEMENT_BINHOP, PLACEMENT_VACOLOR (inlined picks), or PLACEMENT_NR (through
- * ops; always with -DPLACEMENT_INDIRECT, to measure the indirection). */
-static inline u32 __placement_dispatch_id(void)
-{
-#ifndef PLACEMENT_INDIRECT
-	if (placement_active_id <= PLACEMENT_VACOLOR)
-		return placement_active_id;
-#endif
-	return PLACEMENT_NR;
 }
 
 #endif
