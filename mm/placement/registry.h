@@ -17,13 +17,15 @@
 
 /* Every policy, in id order, one line each: X(ID, name) for
  * placement_<name>_ops (mm/placement/<name>.c), id PLACEMENT_<ID>. buddy
- * comes first (id 0: the policy before setup and when setup fails). */
+ * comes first (id 0: the policy before setup and when setup fails); a new
+ * policy's line goes last, above the closing comment. */
 #define PLACEMENT_POLICIES(X)                                                                                          \
 	X(BUDDY, buddy)                                                                                                \
 	X(BINHOP, binhop)                                                                                              \
 	X(VACOLOR, vacolor)                                                                                            \
 	X(BESTBIN, bestbin)                                                                                            \
-	X(RANDOM, random)
+	X(RANDOM, random)                                                                                              \
+	/* (the end of the list) */
 
 #define PLACEMENT_ID_(ID, name) PLACEMENT_##ID,
 enum placement_id { PLACEMENT_POLICIES(PLACEMENT_ID_) PLACEMENT_NR };
