@@ -32,7 +32,7 @@ bool placement_active_pcp = true;
 static void *storage[PLACEMENT_NR][MAX_NR_ZONES][MIGRATE_TYPES];
 static bool available[PLACEMENT_NR] = { [PLACEMENT_BUDDY] = true };
 
-/* ---- the old page_color switch ------------------------------------------------------------------ */
+/* ---- the old page_color switch ---------------------------------------------- */
 
 void page_color_start(void)
 {

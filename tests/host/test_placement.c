@@ -220,6 +220,9 @@ static void test_switch_every_pair(void **state)
 			u32 n = 0;
 			assert_int_equal(placement_select_id(a), 0);
 			assert_int_equal(placement_active_id, a);
+			/* the policy's registry line (placement=) names what its ops name */
+			assert_string_equal(placement_name(), placement_choices[a]);
+			assert_int_equal(placement_active_pcp, placement_active->pcp);
 			assert_int_equal(mm_check(), 0);
 			task_start("pair");
 			for (u32 i = 0; i < 300; i++) {
