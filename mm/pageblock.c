@@ -2,6 +2,7 @@
 /* mm/pageblock.c - see pageblock.h. */
 #include "mm/pageblock.h"
 #include "kernel/printk.h"
+#include "mm/free_lists.h"
 #include "mm/internal.h"
 
 bool mobility_grouping_enabled;

@@ -16,6 +16,7 @@
  * minimum); otherwise the scan runs. bench-host measures both.
  * When the least-used color has no free block, the nearest color above it
  * that has one is taken (a miss), as in binhop. */
+#include "mm/color_lists.h"
 #include "mm/placement/ops.h"
 #include "mm/page_color.h"
 

@@ -13,7 +13,8 @@
  *     page_alloc.c --> placement/registry.h --> placement/ops.h (this file)
  *                 \--> placement/fast.h --> placement/{buddy,binhop,vacolor}.h
  *     placement/registry.c --> every policy's placement_<name>_ops
- *     placement/<name>.c --> ops.h (and mm/color_lists.h for the coloring ones)
+ *     placement/<name>.c --> ops.h, or mm/color_lists.h (--> ops.h): the
+ *                            coloring policies' shared lists and pick
  *
  * The policies (one file each, mm/placement/<name>.c; the list is
  * PLACEMENT_POLICIES in mm/placement/registry.h):
@@ -66,11 +67,12 @@
 
 #include "kernel/mwc.h"
 #include "kernel/task.h"
-#include "mm/color_lists.h"
 #include "mm/mmzone.h"
 #include "mm/page_color.h"
 
 /* (enum migratetype is in mm/mmzone.h.) */
+
+struct color_bitmap; /* mm/color_bitmap.h */
 
 /* What a request tells the policy. */
 struct alloc_hint {
@@ -87,8 +89,13 @@ struct alloc_hint {
 /* What pick chose: the free block at page (order `order`, still on the
  * policy's lists), and the sub-block to keep when the core splits it: the
  * kept sub-block's pfn bits [hint order, order) equal those of `keep` (a pfn
- * or a color; 0 keeps the lowest sub-block). */
-/* (struct placement_pick {page, order, keep} is defined in mm/color_lists.h.) */
+ * or a color; 0 keeps the lowest sub-block). page NULL: nothing. 16 bytes
+ * on 64-bit hosts, so that it is returned in registers. */
+struct placement_pick {
+	struct page *page;
+	u32 order;
+	u32 keep;
+};
 
 /* How a policy stores free blocks. The core's inline add/del handle the two
  * list kinds shared by several policies without an indirect call (the
@@ -208,37 +215,6 @@ static inline u32 placement_rr_target(struct placement_task *t, u32 mask)
 		t->target_color = mwc_next(placement_cfg.mwc) & mask;
 	}
 	return t->target_color;
-}
-
-/* The shared colored pick (see __color_lists_pick_slow in color_lists.h),
- * its usual case inline: no color set, and a free block containing the
- * target (a hit); misses and color sets go out of line. */
-static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint,
-								     struct placement_task *t, u32 want,
-								     struct placement_pick *out)
-{
-	struct color_lists *cl = zone->placement[hint->list_mt];
-	u32 order = hint->order, o;
-
-	if (__builtin_expect(!hint->any_color && !hint->colors, 1)) {
-		/* a hit: the smallest block containing want, one list head per
-		 * order (at high color counts the target is often inside a
-		 * block split for an earlier target) */
-		for (o = order; o < MAX_ORDER; o++) {
-			struct list_head *head = &cl->area[o].lists[want >> o];
-			if (head->next != head) {
-				t->hits++;
-				page_color_stats.hits++;
-				page_color_stats.pages_allocated += 1u << order;
-				out->page = list_first_entry(head, struct page, lru);
-				out->order = o;
-				out->keep = want;
-				return true;
-			}
-		}
-	}
-	*out = __color_lists_pick_slow(zone, hint->list_mt, order, hint->any_color, hint->colors, t, want);
-	return out->page != NULL;
 }
 
 #endif

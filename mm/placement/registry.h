@@ -13,6 +13,7 @@
 #ifndef MM_PLACEMENT_REGISTRY_H
 #define MM_PLACEMENT_REGISTRY_H
 
+#include "mm/color_lists.h"
 #include "mm/placement/ops.h"
 
 /* Every policy, in id order, one line each: X(ID, name) for

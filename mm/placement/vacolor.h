@@ -6,6 +6,7 @@
 #ifndef MM_PLACEMENT_VACOLOR_H
 #define MM_PLACEMENT_VACOLOR_H
 
+#include "mm/color_lists.h"
 #include "mm/placement/ops.h"
 
 /* For the core's inlined path (mm/placement/fast.h), as constants:
