@@ -120,7 +120,8 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.mm.cache_ways,
 	  .min = 1,
 	  .max = 64,
-	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's, else 1 (the 2.4.17 patch's)" },
+	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's (0, fully associative: 1 color), else "
+		  "1 (the 2.4.17 patch's)" },
 	{ .name = "mm_shuffle",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.mm.mm_shuffle,
