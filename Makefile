@@ -54,7 +54,7 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 KLDFLAGS := -nostdlib -static -no-pie -T linker.ld -Wl,--build-id=none
 KLIBS := -lgcc
 
-KERNEL_C   := $(sort $(wildcard init/*.c kernel/*.c mm/*.c arch/x86/*.c bench/*.c))
+KERNEL_C   := $(sort $(wildcard init/*.c kernel/*.c mm/*.c mm/placement/*.c arch/x86/*.c bench/*.c))
 KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/x86/*.asm))
 KERNEL_OBJ := $(KERNEL_ASM:%.asm=$(B)/k/%.o) $(KERNEL_C:%.c=$(B)/k/%.o)
 
@@ -195,7 +195,7 @@ gdb: kernel deps-gdb $(B)/cmdline-check
 HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
+HOST_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \

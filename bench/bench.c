@@ -9,7 +9,7 @@
 #include "bench/policy_switch.h"
 #include "kernel/printk.h"
 #include "mm/pagetypeinfo.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 /* The registry's benchmarks in its order (bench/registry.h). */
 struct bench_entry {

@@ -7,7 +7,7 @@
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/page_alloc.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 static u32 buf_pfns[BENCH_MAX_PAGES];
 u32 bench_highmem_pages;

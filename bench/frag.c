@@ -52,7 +52,7 @@
 #include "mm/pageblock.h"
 #include "mm/pagetypeinfo.h"
 #include "mm/pcp.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 #define FRAG_ROUNDS    60u
 #define FRAG_BATCH_DIV 40u  /* pages per round: free / 40 */

@@ -37,7 +37,7 @@
 #include "mm/color_set.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/recolor.h"
 #include "kernel/string.h"
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/policy_switch.c - the benchmarks' policy adapter over the placement
- * interface (mm/placement.h; see policy_switch.h). */
+ * interface (mm/placement/registry.h; see policy_switch.h). */
 #include "bench/workload.h"
 #include "bench/policy_switch.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "kernel/task.h"
 #include "mm/page_alloc.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 int bench_policy_select(const char *name)
 {

@@ -5,7 +5,7 @@
  * (bench_policies=), and the benchmarks switch coloring on and off between
  * runs. Everything in bench/ that needs to know or change the policy goes
  * through these few functions, a thin adapter (bench/policy_switch.c) over
- * the placement interface (mm/placement.h): the five policies buddy, binhop,
+ * the placement interface (mm/placement/registry.h): the five policies buddy, binhop,
  * vacolor, bestbin and random are selected by name there, the virtual
  * address hint of bench_alloc_page_va() reaches the policies that color by
  * virtual address (vacolor), and "colored" is what the policy says of

@@ -262,7 +262,7 @@ u32 bench_probe(const struct bench_config *cfg)
 {
 	u32 size = cfg->cache_size, ways = cfg->cache_ways, sets, colors, kind, failures = 0;
 
-	sets = size / (ways * PROBE_LINE);
+	sets = ways ? size / (ways * PROBE_LINE) : 0; /* ways 0: fully associative (CPUID) */
 	if (sets == 0 || sets * ways * PROBE_LINE != size || (sets & (sets - 1))) {
 		printk("probe: cache_size=%u cache_ways=%u: sets would not be a power of two; no probe\n", size, ways);
 		printk("@probe_summary patterns=0 failures=1\n");

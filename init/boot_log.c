@@ -14,7 +14,7 @@
 #include "mm/mm_stat.h"
 #include "mm/pagetypeinfo.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 
 extern char _kernel_start[], _kernel_end[];

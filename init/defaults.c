@@ -10,7 +10,7 @@
 #include "kernel/printk.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 const struct cpu_cache *defaults_from_machine(void)
 {
@@ -18,7 +18,8 @@ const struct cpu_cache *defaults_from_machine(void)
 
 	if (llc && llc->size) {
 		boot_config.mm.cache_size = llc->size;
-		boot_config.mm.cache_ways = llc->ways ? llc->ways : MAX(1u, llc->size / PAGE_SIZE);
+		/* 0: fully associative; page_color_count() gives it 1 color */
+		boot_config.mm.cache_ways = llc->ways;
 	} else {
 		llc = NULL;
 	}

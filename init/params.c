@@ -7,7 +7,7 @@
 #include "init/selftest.h"
 #include "kernel/string.h"
 #include "mm/mm_init.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 
@@ -115,7 +115,7 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.mm.placement,
 	  .choices = placement_choices,
-	  .help = "placement policy at boot (mm/placement.h); wins over page_color when both are given" },
+	  .help = "placement policy at boot (docs/design.md); wins over page_color when both are given" },
 	{ .name = "cache_size",
 	  .machine_default = true,
 	  .type = PARAM_SIZE,
@@ -131,7 +131,8 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.mm.cache_ways,
 	  .min = 1,
 	  .max = 64,
-	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's, else 1 (the 2.4.17 patch's)" },
+	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's (0, fully associative: 1 color), else "
+		  "1 (the 2.4.17 patch's)" },
 	{ .name = "mm_shuffle",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.mm.mm_shuffle,

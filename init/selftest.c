@@ -19,7 +19,7 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 enum { INJECT_NONE, INJECT_ALLOC_FAIL, INJECT_LEAK };
 static u32 st_allocs; /* allocations of the running self-test */

@@ -13,7 +13,7 @@
 
 #define TASK_NAME_LEN 32
 
-/* Placement state (mm/placement.h); opaque here. */
+/* Placement state (mm/placement/ops.h); opaque here. */
 struct placement_task;
 /* A set of colors (mm/color_bitmap.h, mm/color_set.h); opaque here. */
 struct color_bitmap;
@@ -21,7 +21,7 @@ struct color_bitmap;
 struct task {
 	u32 pid;
 	char name[TASK_NAME_LEN];
-	struct placement_task *placement;  /* owned by mm/placement.c; task_start()
+	struct placement_task *placement;  /* owned by mm/placement/task.c; task_start()
 					     clears it, so a new task starts afresh */
 	const struct color_bitmap *colors; /* the colors its pages may have (cache
 					      partitioning, mm/color_set.h); NULL =

@@ -6,19 +6,39 @@
 #include "mm/mmzone.h"
 #include "mm/page_color.h"
 
+u32 page_color_count(u32 cache_size, u32 ways)
+{
+	u32 colors;
+
+	if (ways == 0)
+		return 1; /* fully associative: one set, so every page maps onto all of it */
+	colors = cache_size / ways / PAGE_SIZE;
+	if (colors == 0)
+		colors = 1;
+	if (colors > PAGE_COLOR_MAX)
+		colors = PAGE_COLOR_MAX;
+	while (colors & (colors - 1)) /* round down to a power of two */
+		colors &= colors - 1;
+	return colors;
+}
+
 u32 page_color_count_explain(u32 cache_size, u32 ways)
 {
 	u32 colors, exact, hundredths;
 	u64 per_way;
 	char cs[16];
 
-	if (ways == 0)
-		ways = 1;
 	colors = page_color_count(cache_size, ways);
+	format_size(cs, sizeof(cs), cache_size);
+	if (ways == 0) {
+		printk("coloring: cache_size=%s cache_ways=0 (fully associative: one set) give 1 color,"
+		       " coloring has nothing to do and is off\n",
+		       cs);
+		return colors;
+	}
 	per_way = (u64)ways * PAGE_SIZE;
 	exact = (u32)(cache_size / per_way);
 	hundredths = (u32)((u64)cache_size * 100 / per_way % 100);
-	format_size(cs, sizeof(cs), cache_size);
 	if (colors >= 2 && exact == colors && hundredths == 0)
 		return colors;
 	printk("coloring: cache_size=%s cache_ways=%u give %u", cs, ways, exact);

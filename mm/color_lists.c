@@ -2,7 +2,6 @@
 /* mm/color_lists.c - see color_lists.h. */
 #include "mm/color_lists.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
 
 /* One storage per zone and migrate type, shared by every coloring policy. */
 static struct color_lists *zone_lists[MAX_NR_ZONES][MIGRATE_TYPES];

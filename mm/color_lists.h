@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/color_lists.h - per-color free lists, shared by the coloring policies
- * (binhop, vacolor, bestbin; see mm/placement.h).
+ * (binhop, vacolor, bestbin; see mm/placement/ops.h).
  *
  * A page's color is the part of its physical address that selects a cache
  * set group: color(pfn) = pfn mod colors, colors = cache_size / (ways *
@@ -17,6 +17,7 @@
 #include "kernel/list.h"
 #include "mm/color_bitmap.h"
 #include "mm/mmzone.h"
+#include "mm/placement/ops.h"
 
 struct color_area {
 	struct list_head *lists;      /* nr_lists lists; list i: blocks with color >> order == i */
@@ -30,18 +31,6 @@ struct color_lists {
 	u32 mask; /* colors - 1 */
 	struct color_area area[MAX_ORDER];
 };
-
-struct placement_config;
-/* What a pick chose (mm/placement.h explains it); 16 bytes on 64-bit
- * hosts, so that it is returned in registers. page NULL: nothing. */
-struct placement_pick {
-	struct page *page;
-	u32 order;
-	u32 keep;
-};
-struct placement_task;
-struct alloc_hint;
-struct zone;
 
 /* Puts a free block on list color(pfn) >> order; the bitmap only changes
  * when the list was empty. */
@@ -110,7 +99,7 @@ u32 __color_lists_find(const struct zone *zone, u32 mt, u32 order, u32 want, con
 		       u32 *found_order);
 
 /* The shared colored pick on type mt's lists, out of line (the usual hit
- * is inline in mm/placement.h, __color_lists_pick): the block of the nearest color at
+ * is inline below, __color_lists_pick): the block of the nearest color at
  * or above `want` (see __color_lists_find), counting a hit or a miss in
  * task t and page_color_stats. With a color set, a want outside it first
  * moves to the set's next color (the set is the task's whole cache, so
@@ -119,6 +108,35 @@ u32 __color_lists_find(const struct zone *zone, u32 mt, u32 order, u32 want, con
  * (or none of an allowed color); keep is the color taken. */
 struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 mt, u32 order, bool any_color,
 					      const struct color_bitmap *colors, struct placement_task *t, u32 want);
-/* __color_lists_pick (the same; its usual case inline) is in mm/placement.h. */
+/* The shared colored pick (see __color_lists_pick_slow in color_lists.h),
+ * its usual case inline: no color set, and a free block containing the
+ * target (a hit); misses and color sets go out of line. */
+static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone *zone, const struct alloc_hint *hint,
+								     struct placement_task *t, u32 want,
+								     struct placement_pick *out)
+{
+	struct color_lists *cl = zone->placement[hint->list_mt];
+	u32 order = hint->order, o;
+
+	if (__builtin_expect(!hint->any_color && !hint->colors, 1)) {
+		/* a hit: the smallest block containing want, one list head per
+		 * order (at high color counts the target is often inside a
+		 * block split for an earlier target) */
+		for (o = order; o < MAX_ORDER; o++) {
+			struct list_head *head = &cl->area[o].lists[want >> o];
+			if (head->next != head) {
+				t->hits++;
+				page_color_stats.hits++;
+				page_color_stats.pages_allocated += 1u << order;
+				out->page = list_first_entry(head, struct page, lru);
+				out->order = o;
+				out->keep = want;
+				return true;
+			}
+		}
+	}
+	*out = __color_lists_pick_slow(zone, hint->list_mt, order, hint->any_color, hint->colors, t, want);
+	return out->page != NULL;
+}
 
 #endif

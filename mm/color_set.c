@@ -5,7 +5,7 @@
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "mm/page_alloc.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 struct color_set_stats color_set_stats;
 bool color_sets_active;

@@ -9,7 +9,7 @@
  * comma-separated colors or inclusive ranges, "0-3,8-11".
  *
  * The set does not add a path through the buddy core: it is the placement
- * interface's alloc_hint.colors (mm/placement.h), which the coloring
+ * interface's alloc_hint.colors (mm/placement/ops.h), which the coloring
  * policies (binhop, vacolor, bestbin) honour; buddy and random ignore it.
  * The core asks color_set_apply() once per request to fill the hint in:
  *  - a user request (GFP_HIGHUSER) gets its task's set (task->colors), or

@@ -2,12 +2,11 @@
 /* mm/mm_check.c - see mm_check.h. */
 #include "mm/mm_check.h"
 #include "mm/color_lists.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/page_color.h"
 #include "mm/pageblock.h"
-#include "mm/placement.h"
 
 #ifdef MM_INJECT_BUG
 bool mm_inject_armed;

@@ -8,7 +8,7 @@
 #include "mm/page_color.h"
 #include "mm/compaction.h"
 #include "mm/pageblock.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 
 struct mm_config mm_config = MM_CONFIG_DEFAULT_INIT;

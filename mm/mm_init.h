@@ -51,7 +51,7 @@ extern struct mm_config mm_config;
  * ballast when cfg->mm_shuffle --, sets grouping by mobility
  * (cfg->mobility_grouping; mm/pageblock.h) and selects the placement policy:
  * cfg->placement when placement_given, else binhop when
- * cfg->page_color, else buddy (mm/placement.h); the log names it.
+ * cfg->page_color, else buddy (mm/placement/registry.h); the log names it.
  * alloc(bytes) returns zeroed or any memory that stays valid, or NULL. Returns 0, or -1 with a message on failure. */
 int mm_init(const struct mm_config *cfg, void *(*alloc)(u32 bytes));
 

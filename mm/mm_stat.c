@@ -4,7 +4,7 @@
 #include "kernel/printk.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 #include "mm/pcp.h"
 

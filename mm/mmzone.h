@@ -10,7 +10,7 @@
  *
  * Where a free block waits (the plain free_list, per-color lists, ...) is
  * the placement policy's business: the buddy core (mm/page_alloc.c) calls
- * it through mm/placement.h only, and the policy keeps its per-zone storage
+ * it through mm/placement/registry.h and fast.h only, and the policy keeps its per-zone storage
  * behind zone->placement[migratetype]. The core itself knows no colors.
  *
  * Grouping by mobility (mm/pageblock.h): free lists are per order and
@@ -67,7 +67,7 @@ struct page {
 		struct list_head lru; /* link on a free list (PG_buddy), or the
 					 owner's list while allocated */
 		u32 slot;	      /* free, under a placement policy that keeps
-					 blocks in an array (placement_random.c):
+					 blocks in an array (mm/placement/random.c):
 					 the block's index there */
 	};
 };
@@ -87,7 +87,7 @@ struct zone {
 	u32 free_pages;	    /* pages on this zone's free lists */
 	struct free_area free_area[MAX_ORDER];
 	void *placement[MIGRATE_TYPES];		  /* the active placement policy's storage
-					   for this zone and type (mm/placement.h), or NULL */
+					   for this zone and type (mm/placement/ops.h), or NULL */
 	bool mobility_small;			  /* too small to hold a block of every type:
 					   grouping off here (mm/pageblock.c) */
 	u32 pageblock_flags[PAGEBLOCK_MAP_WORDS]; /* 2 bits per page block of the

@@ -6,8 +6,9 @@
  * enough and splits it (__expand); freeing merges a block with its buddy
  * while the buddy is free too (__free_one_page). Where a free block waits,
  * and which block an allocation takes, is the placement policy's business:
- * this file calls it through mm/placement.h only (__placement_add/del/pick)
- * and never looks at colors. The policy never calls back in here.
+ * this file calls it through mm/placement/registry.h (__placement_add/del)
+ * and mm/placement/fast.h (__placement_pick), names no policy and never
+ * looks at colors. The policy never calls back in here.
  *
  * Free lists are per order and migrate type (grouping by mobility,
  * mm/pageblock.h): a request takes from its type's lists, and when they
@@ -31,7 +32,7 @@
 #include "mm/color_set.h"
 #include "mm/pageblock.h"
 #include "mm/pcp.h"
-#include "mm/placement.h"
+#include "mm/placement/fast.h"
 
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
@@ -202,8 +203,8 @@ static const int *gfp_zonelist(gfp_t gfp)
 	return kernel;
 }
 
-/* The allocation path, compiled once per `policy` (a constant; see
- * __placement_pick in mm/placement.h). */
+/* The allocation path, compiled once per `policy` (a constant: an id of
+ * PLACEMENT_FAST, or PLACEMENT_PATH_OPS; see mm/placement/fast.h). */
 static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp_t gfp, struct alloc_hint *hint,
 									     u32 policy)
 {
@@ -215,11 +216,10 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	if (__builtin_expect(color_sets_active, 0))
 		color_set_apply(hint, gfp); /* cache partitioning (mm/color_set.h) */
-	/* The per-CPU lists serve only the plain buddy policy's requests
-	 * without a color set: a coloring (or random) policy bypasses them and
-	 * places every page itself (mm/pcp.h). */
-	if (order == 0 && mm_pcp && !hint->colors &&
-	    (policy == PLACEMENT_NR ? placement_active_id == PLACEMENT_BUDDY : policy == PLACEMENT_BUDDY)) {
+	/* The per-CPU lists serve only the requests without a color set of a
+	 * policy for which any page will do (placement_ops.pcp: buddy); the
+	 * others bypass them and place every page themselves (mm/pcp.h). */
+	if (order == 0 && mm_pcp && !hint->colors && __placement_path_pcp(policy)) {
 		for (zl = gfp_zonelist(gfp); *zl >= 0; zl++) {
 			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0,
 					     hint->migratetype);
@@ -257,69 +257,66 @@ retry:
 	return page;
 }
 
-/* The paths, one per common policy with its pick inlined, and the path
- * through placement_ops for the others. A request built here (alloc_pages)
- * keeps its hint in registers; a caller's hint (alloc_pages_hint) is read
- * through the pointer. */
-static __attribute__((noinline)) struct page *__alloc_pages_buddy(gfp_t gfp, u32 order)
-{
-	struct alloc_hint hint = { .order = (u8)order, .migratetype = (u8)gfp_migratetype(gfp) };
-	return __alloc_pages_path(gfp, &hint, PLACEMENT_BUDDY);
-}
+/* The paths: one per policy of PLACEMENT_FAST with its pick inlined, and
+ * one through placement_ops for the others, each in three forms: a request
+ * built here (alloc_pages; alloc_pages_va, with a virtual address) keeps
+ * its hint in registers, a caller's hint (alloc_pages_hint) is read through
+ * the pointer. */
+#define ALLOC_PAGES_PATHS_(name, path, needs_task)                                                                     \
+	static __attribute__((noinline)) struct page *__alloc_pages_##name(gfp_t gfp, u32 order)                       \
+	{                                                                                                              \
+		struct alloc_hint hint = { .task = (needs_task) ? current : NULL,                                      \
+					   .order = (u8)order,                                                         \
+					   .migratetype = (u8)gfp_migratetype(gfp) };                                  \
+		return __alloc_pages_path(gfp, &hint, path);                                                           \
+	}                                                                                                              \
+	static __attribute__((noinline)) struct page *__alloc_pages_##name##_va(gfp_t gfp, u32 order, u32 va)          \
+	{                                                                                                              \
+		struct alloc_hint hint = { .task = (needs_task) ? current : NULL,                                      \
+					   .va = va,                                                                   \
+					   .has_va = true,                                                             \
+					   .order = (u8)order,                                                         \
+					   .migratetype = (u8)gfp_migratetype_va(gfp) };                               \
+		return __alloc_pages_path(gfp, &hint, path);                                                           \
+	}                                                                                                              \
+	static __attribute__((noinline)) struct page *__alloc_pages_##name##_hint(gfp_t gfp, struct alloc_hint *hint)  \
+	{                                                                                                              \
+		return __alloc_pages_path(gfp, hint, path);                                                            \
+	}
+#define ALLOC_PAGES_FAST_PATHS_(ID, name) ALLOC_PAGES_PATHS_(name, PLACEMENT_##ID, __##name##_task)
+PLACEMENT_FAST(ALLOC_PAGES_FAST_PATHS_)
+ALLOC_PAGES_PATHS_(ops, PLACEMENT_PATH_OPS, true)
+#undef ALLOC_PAGES_FAST_PATHS_
+#undef ALLOC_PAGES_PATHS_
 
-static __attribute__((noinline)) struct page *__alloc_pages_binhop(gfp_t gfp, u32 order)
-{
-	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = (u8)gfp_migratetype(gfp) };
-	return __alloc_pages_path(gfp, &hint, PLACEMENT_BINHOP);
-}
-
-static __attribute__((noinline)) struct page *__alloc_pages_vacolor_va(gfp_t gfp, u32 order, u32 va)
-{
-	struct alloc_hint hint = { .task = current,
-				   .va = va,
-				   .has_va = true,
-				   .order = (u8)order,
-				   .migratetype = (u8)gfp_migratetype_va(gfp) };
-	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
-}
-
-static __attribute__((noinline)) struct page *__alloc_pages_vacolor(gfp_t gfp, u32 order)
-{
-	struct alloc_hint hint = { .task = current, .order = (u8)order, .migratetype = (u8)gfp_migratetype(gfp) };
-	return __alloc_pages_path(gfp, &hint, PLACEMENT_VACOLOR);
-}
-
-static __attribute__((noinline)) struct page *__alloc_pages_hint_path(gfp_t gfp, struct alloc_hint *hint, u32 path)
-{
-	if (path == PLACEMENT_BUDDY)
-		return __alloc_pages_path(gfp, hint, PLACEMENT_BUDDY);
-	if (path == PLACEMENT_BINHOP)
-		return __alloc_pages_path(gfp, hint, PLACEMENT_BINHOP);
-	if (path == PLACEMENT_VACOLOR)
-		return __alloc_pages_path(gfp, hint, PLACEMENT_VACOLOR);
-	return __alloc_pages_path(gfp, hint, PLACEMENT_NR);
-}
+/* Each request's one decision: the path of the active policy, by its id
+ * (PLACEMENT_FAST's ids their own, every other the ops path). */
+struct alloc_pages_path {
+	struct page *(*alloc)(gfp_t gfp, u32 order);
+	struct page *(*alloc_va)(gfp_t gfp, u32 order, u32 va);
+	struct page *(*alloc_hint)(gfp_t gfp, struct alloc_hint *hint);
+};
+#define ALLOC_PAGES_PATH_(name)                                                                                        \
+	{                                                                                                              \
+		__alloc_pages_##name, __alloc_pages_##name##_va, __alloc_pages_##name##_hint                           \
+	}
+#define ALLOC_PAGES_FAST_PATH_(ID, name) [PLACEMENT_##ID] = ALLOC_PAGES_PATH_(name),
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init" /* the fast ids override the default */
+static const struct alloc_pages_path alloc_pages_paths[PLACEMENT_NR] = { [0 ... PLACEMENT_NR - 1] =
+									     ALLOC_PAGES_PATH_(ops),
+									 PLACEMENT_FAST(ALLOC_PAGES_FAST_PATH_) };
+#pragma GCC diagnostic pop
+#undef ALLOC_PAGES_FAST_PATH_
+#undef ALLOC_PAGES_PATH_
 
 /* The policy cannot change during a request: switches run with the zone
  * lock held, and nothing allocates from interrupts. */
 struct page *alloc_pages(gfp_t gfp, u32 order)
 {
-	u32 path = __placement_dispatch_id();
-
 	if (order >= MAX_ORDER)
 		return NULL;
-	if (__builtin_expect(path == PLACEMENT_BUDDY, 1))
-		return __alloc_pages_buddy(gfp, order);
-	if (path == PLACEMENT_BINHOP)
-		return __alloc_pages_binhop(gfp, order);
-	if (path == PLACEMENT_VACOLOR)
-		return __alloc_pages_vacolor(gfp, order);
-	{
-		struct alloc_hint hint = { .task = current,
-					   .order = (u8)order,
-					   .migratetype = (u8)gfp_migratetype(gfp) };
-		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
-	}
+	return alloc_pages_paths[placement_active_id].alloc(gfp, order);
 }
 
 struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
@@ -330,29 +327,14 @@ struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
 		hint->migratetype = (u8)gfp_migratetype(gfp);
 	else if (hint->migratetype >= MIGRATE_TYPES)
 		hint->migratetype = MIGRATE_UNMOVABLE;
-	return __alloc_pages_hint_path(gfp, hint, __placement_dispatch_id());
+	return alloc_pages_paths[placement_active_id].alloc_hint(gfp, hint);
 }
 
 struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 {
-	u32 path = __placement_dispatch_id();
-
 	if (order >= MAX_ORDER)
 		return NULL;
-	if (path == PLACEMENT_VACOLOR)
-		return __alloc_pages_vacolor_va(gfp, order, va);
-	if (path == PLACEMENT_BUDDY)
-		return __alloc_pages_buddy(gfp_va(gfp), order);
-	if (path == PLACEMENT_BINHOP)
-		return __alloc_pages_binhop(gfp_va(gfp), order);
-	{
-		struct alloc_hint hint = { .task = current,
-					   .va = va,
-					   .has_va = true,
-					   .order = (u8)order,
-					   .migratetype = (u8)gfp_migratetype_va(gfp) };
-		return __alloc_pages_hint_path(gfp, &hint, PLACEMENT_NR);
-	}
+	return alloc_pages_paths[placement_active_id].alloc_va(gfp, order, va);
 }
 
 u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list, u32 mt)
@@ -362,7 +344,7 @@ u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list, u32 mt)
 	u32 n;
 
 	for (n = 0; n < count && zone->free_pages; n++) {
-		struct page *page = __rmqueue(zone, &hint, PLACEMENT_NR);
+		struct page *page = __rmqueue(zone, &hint, PLACEMENT_PATH_OPS);
 		if (!page)
 			break;
 		page->flags |= PG_pcp;
@@ -452,7 +434,7 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 	pfn = page_to_pfn(page);
 	/* to the list of the type the page was allocated as; a page already on
 	 * a list is a double free (below) */
-	if (order == 0 && mm_pcp && placement_active_id == PLACEMENT_BUDDY) {
+	if (order == 0 && mm_pcp && placement_active_pcp) {
 		/* The page is the caller's: no zone lock needed to check it. */
 		u32 mt = page_mt(page);
 		flags = arch_irq_save();

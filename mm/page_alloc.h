@@ -43,10 +43,10 @@ static inline u32 gfp_migratetype_va(gfp_t gfp)
 	return gfp_migratetype(gfp_va(gfp));
 }
 
-struct alloc_hint; /* mm/placement.h */
+struct alloc_hint; /* mm/placement/ops.h */
 
 /* Allocates 2^order contiguous pages (order 0..MAX_ORDER-1) for the current
- * task; which block is the placement policy's choice (mm/placement.h).
+ * task; which block is the placement policy's choice (mm/placement/ops.h).
  * Returns the first page, or NULL when no zone allowed by gfp has a free
  * block of that order (or order is out of range). Never sleeps; takes the
  * zone lock with interrupts off. */

@@ -2,8 +2,8 @@
 /* mm/pageblock.c - see pageblock.h. */
 #include "mm/pageblock.h"
 #include "kernel/printk.h"
+#include "mm/free_lists.h"
 #include "mm/internal.h"
-#include "mm/placement.h"
 
 bool mobility_grouping_enabled;
 struct mobility_stats mobility_stats;
@@ -87,12 +87,7 @@ static u32 move_freepages_block(struct zone *zone, u32 base, u32 mt)
 			u32 order = p->private, old = page_mt(p);
 			size = 1u << order;
 			if (old != mt) {
-				struct free_area *area = &zone->free_area[order];
-				__placement_del(zone, p, order);
-				area->nr_free_mt[old]--;
-				set_page_mt(p, mt);
-				__placement_add(zone, p, pfn, order);
-				area->nr_free_mt[mt]++;
+				__move_free_block(zone, p, order, mt);
 				moved += size;
 			}
 		} else if (p->flags & PG_head) {
@@ -131,7 +126,7 @@ void mobility_grouping_set(bool on)
 
 	mobility_grouping_enabled = on;
 	for_each_zone(zone) {
-		u32 pfn, o, mt, end = zone_end_pfn(zone);
+		u32 pfn, end = zone_end_pfn(zone);
 
 		if (!zone_populated(zone))
 			continue;
@@ -140,19 +135,10 @@ void mobility_grouping_set(bool on)
 			     pfn += pageblock_nr_pages)
 				if (block_wholly_free(zone, pfn))
 					set_pageblock_migratetype(zone, pfn, MIGRATE_MOVABLE);
-		__placement_reset_zone(zone);
-		for (o = 0; o < MAX_ORDER; o++)
-			for (mt = 0; mt < MIGRATE_TYPES; mt++)
-				zone->free_area[o].nr_free_mt[mt] = 0;
-		for (pfn = zone->zone_start_pfn; pfn < end; pfn++) {
-			struct page *p = pfn_to_page(pfn);
-			if (!(p->flags & PG_buddy))
-				continue;
-			mt = __free_list_type(zone, pfn);
-			set_page_mt(p, mt);
-			zone->free_area[p->private].nr_free_mt[mt]++;
-		}
-		__placement_readd_zone(zone);
+		for (pfn = zone->zone_start_pfn; pfn < end; pfn++)
+			if (pfn_to_page(pfn)->flags & PG_buddy)
+				set_page_mt(pfn_to_page(pfn), __free_list_type(zone, pfn));
+		__relist_free_blocks(zone);
 	}
 	zone_unlock_irqrestore(flags);
 }

@@ -35,7 +35,7 @@
  *    default; mobility_grouping_set() switches at run time.
  *
  * With a placement policy: the policy works within one type's lists
- * (mm/placement.h); the fallback looks for the largest block with an
+ * (mm/placement/ops.h); the fallback looks for the largest block with an
  * any-color pick (which updates no per-task state), and the request's own
  * pick then runs once, on the lists it ends up taking from. */
 #ifndef MM_PAGEBLOCK_H

@@ -5,7 +5,7 @@
 #include "mm/internal.h"
 #include "mm/mm_check.h"
 #include "mm/pageblock.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 #ifdef MM_HOST
 __thread u32 host_cpu_id; /* <asm/smp.h> (host): the CPU a test thread plays */

@@ -79,7 +79,7 @@ struct per_cpu_pageset {
 #define PCP_BATCH_MAX	  256u
 #define PCP_HIGH_MAX	  4096u
 
-/* Turns the lists on (installing the hooks of page_alloc.c, placement.c
+/* Turns the lists on (installing the hooks of page_alloc.c, placement/registry.c
  * and mm_check.c) or off (draining them first). batch 1..PCP_BATCH_MAX;
  * high (the hot list's; 0 = 6 x batch) must be at least 2 x batch + 1 so
  * that a refill does not drain at once: a smaller value is raised to that

@@ -3,7 +3,7 @@
 #include "mm/recolor.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 int recolor_pages(struct task *t, const struct color_set *to, u32 *pfns, u32 n, u32 gfp, recolor_copy_fn copy,
 		  void *ctx, struct recolor_stats *st)

@@ -42,30 +42,19 @@ FLOORS = ["kernel", "boot", "mm", "arch", "bench", "init"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 CYCLE_FOLDERS = ("mm", "bench", "arch")
 
-# Include lines (file, header) left out of the cycle check. Each is a known
-# cycle owned by work in progress elsewhere; remove the line with the cycle.
-EXEMPT = {
-    # TEMPORARY: the placement registry includes its policies' headers and
-    # the policies include the registry (mm/placement.h <-> mm/placement_*).
-    # mm/placement*.{c,h} are being moved into mm/placement/ (ops.h apart
-    # from the registry), which removes this circle; the lead deletes these
-    # three lines at that merge.
-    ("mm/placement.h", "mm/placement_binhop.h"),
-    ("mm/placement.h", "mm/placement_buddy.h"),
-    ("mm/placement.h", "mm/placement_vacolor.h"),
-}
+# Include lines (file, header) left out of the cycle check, each with why
+# (none today).
+EXEMPT = set()
 
 # Modules of mm/'s core that include each other through the headers that
 # carry its types (mmzone.h, page_alloc.h via internal.h, pageblock.h): no
 # file calls back into another here (--circles finds no circle in mm/), but
 # the module rule does. A cycle that stays inside this set is printed as
 # "known", not counted; one that reaches any other module fails. Shrink the
-# set as mm/ is taken apart; mm/placement leaves it when mm/placement*.{c,h}
-# move into mm/placement/ (TEMPORARY, the lead removes it at that merge).
+# set as mm/ is taken apart.
 KNOWN_MODULE_CYCLE = frozenset({
     "mm/color_lists", "mm/color_set", "mm/memblock", "mm/mm_check", "mm/mmzone",
     "mm/page_alloc", "mm/pageblock", "mm/pcp",
-    "mm/placement",
 })
 
 
@@ -228,8 +217,10 @@ def circle_violations(objdir, nm, folder, root):
     d = os.path.join(objdir, folder)
     # objects of sources that still exist (a stale object of a removed file
     # would show edges the tree no longer has)
-    objs = sorted(f for f in os.listdir(d) if f.endswith(".o") and ".sse2." not in f
-                  and os.path.exists(os.path.join(root, folder, f[:-2] + ".c"))) if os.path.isdir(d) else []
+    # (subfolders too: mm/placement/ is part of mm/'s graph)
+    objs = sorted(os.path.relpath(os.path.join(dp, f), d) for dp, _, fs in os.walk(d) for f in fs
+                  if f.endswith(".o") and ".sse2." not in f
+                  and os.path.exists(os.path.join(root, folder, os.path.relpath(os.path.join(dp, f), d)[:-2] + ".c")))
     if not objs:
         return [f"{folder}/: no objects in {d} (build the kernel first)"]
     syms = {o[:-2]: symbols(nm, os.path.join(d, o)) for o in objs}

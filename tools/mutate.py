@@ -72,11 +72,11 @@ MUTATIONS = [
     # ---- coloring (2.4.17 patch) ----
     m("color-of-pfn", "mm/page_color.h", "	return pfn & (page_colors - 1);", "	return (pfn >> 1) & (page_colors - 1);",
       "the color of a pfn from the wrong bits", COLOR),
-    m("binhop-advance", "mm/placement_binhop.h", "			t->target_color = (want + 1) & mask;",
+    m("binhop-advance", "mm/placement/binhop.h", "			t->target_color = (want + 1) & mask;",
       "			t->target_color = (want + 2) & mask;", "bin hopping: the target advances by 2", COLOR),
-    m("binhop-stay", "mm/placement_binhop.h", "			t->target_color = (want + 1) & mask;",
+    m("binhop-stay", "mm/placement/binhop.h", "			t->target_color = (want + 1) & mask;",
       "			t->target_color = want & mask;", "bin hopping: the target does not advance", COLOR),
-    m("binhop-align", "mm/placement_binhop.h", "	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;",
+    m("binhop-align", "mm/placement/binhop.h", "	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;",
       "	want = placement_rr_target(t, mask) & mask;", "bin hopping: the target not rounded to the order",
       COLOR),
     # ---- the buddy core ----

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Boot tests of the placement policies (mm/placement.h): placement= at
+"""Boot tests of the placement policies (mm/placement/): placement= at
 boot, its precedence over page_color=, the log line and @header field, and
 a benchmark run under each coloring policy."""
 import pytest

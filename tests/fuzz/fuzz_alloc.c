@@ -75,7 +75,7 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 #include "mm/pageblock.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 
 /* Which check caught a violation: printed before the abort, for make

@@ -20,7 +20,7 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 #include "mm/pageblock.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 
 /* Every block the fixture allocates, freed by fixture_teardown(). */

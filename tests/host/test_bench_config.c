@@ -191,6 +191,12 @@ static void test_color_count_explanations(void **state)
 			    "coloring: cache_size=256K cache_ways=3 give 21.33 colors (256K / (3 x 4K)):"
 			    " rounded down to 16, a power of two\n");
 	capture_reset();
+	capture_reset();
+	assert_int_equal(page_color_count_explain(2 * M, 0), 1); /* CPUID's fully associative cache */
+	assert_string_equal(capture_text(),
+			    "coloring: cache_size=2M cache_ways=0 (fully associative: one set) give 1 color,"
+			    " coloring has nothing to do and is off\n");
+	capture_reset();
 	assert_int_equal(page_color_count_explain(12 * M, 12), 256); /* CPUID's 12M 12-way: exact */
 	assert_int_equal(page_color_count_explain(2 * M, 1), 512);
 	assert_int_equal(page_color_count_explain(128 * M, 1), 32768); /* exactly the most */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/host/test_color_fit.c - the number of colors is sized by the memory
- * their free lists take (mm/placement.h, placement_colors_fit): a 4 MiB
+ * their free lists take (mm/placement/registry.h, placement_colors_fit): a 4 MiB
  * machine given cache_size=1G cache_ways=1 got 32768 colors whose lists
  * left 26 free pages, and its alloc_free_roundtrip self-test failed. Now the
  * lists take at most 1/PLACEMENT_COLOR_SHARE of the free pages, and the

@@ -16,7 +16,7 @@
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
 #include "mm/color_lists.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 
 /* DMA only: 640 KiB low memory and 1 MiB .. 8 MiB. */
 static const u64 pc8[][2] = { { 0, KB(640) }, { MB(1), MB(7) } };

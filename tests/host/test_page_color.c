@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tests/host/test_page_color.c - the page coloring policy binhop (mm/placement_binhop.c),
+/* tests/host/test_page_color.c - the page coloring policy binhop (mm/placement/binhop.c),
  * its bitmap (mm/color_bitmap.c) and the boot shuffle (mm/shuffle.c), on the
  * real mm/ code over a private mem_map. */
 #include <setjmp.h>
@@ -26,7 +26,10 @@ static void test_color_count(void **state)
 	assert_int_equal(page_color_count(3 * 1024 * 1024, 1), 512);   /* rounded down */
 	assert_int_equal(page_color_count(12 * 1024 * 1024, 12), 256); /* CPUID: 12M 12-way */
 	assert_int_equal(page_color_count(6 * 1024 * 1024, 12), 128);
-	assert_int_equal(page_color_count(512 * 1024, 0), 128); /* ways 0 taken as 1 */
+	/* ways 0 is fully associative (CPUID's leaf 4 and 0x80000006 say so):
+	 * one set, every page maps onto all of it, so 1 color (not ways 1's 128) */
+	assert_int_equal(page_color_count(512 * 1024, 0), 1);
+	assert_int_equal(page_color_count(0x40000000u, 0), 1);
 }
 
 static void test_bitmap_find_next_all_levels(void **state)

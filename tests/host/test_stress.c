@@ -22,7 +22,7 @@
  *  - grouping by mobility: requests state a random migrate type (gfp
  *    flags), grouping is switched on and off now and then; a colored
  *    request that did not fall back to another type hits iff its own
- *    type's lists held the target (mm/placement.h), misses get the
+ *    type's lists held the target (mm/placement/ops.h), misses get the
  *    nearest color on those lists;
  *  - mm_check() == 0 every CHECK_EVERY ops and at the end; after freeing
  *    everything nr_free of every zone and order is the initial one.

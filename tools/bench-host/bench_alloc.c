@@ -9,7 +9,7 @@
  * Machine: 512 MiB PC (0..640K, 1M..512M), built as the kernel builds it
  * (e820_sanitize, memblock, first MiB reserved, mm_init) with mm_shuffle on
  * and 50% ballast, so the free lists are fragmented and in random order.
- * Policies (mm/placement.h): buddy (uncolored), binhop, vacolor, bestbin,
+ * Policies (mm/placement/): buddy (uncolored), binhop, vacolor, bestbin,
  * random, at 64, 512 and 4096 colors.
  *
  *  pair   steady churn: a ring of RING live blocks of the order; one pair =
@@ -72,7 +72,7 @@
 #include "mm/page_color.h"
 #include "mm/pageblock.h"
 #include "mm/pcp.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "kernel/mwc.h"
 #include "arch/x86/arch.h"
 
@@ -104,7 +104,7 @@ static void teardown(void)
 		free(allocs[--nallocs]);
 }
 
-#define BASELINE_INSTR 238.0 /* buddy order-0 pair before mm/placement.h */
+#define BASELINE_INSTR 238.0 /* buddy order-0 pair before the placement interface */
 #define BENCH_VA       0xC0000000u
 
 static u32 policy;

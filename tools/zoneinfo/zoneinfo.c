@@ -46,7 +46,7 @@
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
+#include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 #include "kernel/mwc.h"
 #include "arch/x86/arch.h"

@@ -13,12 +13,12 @@ PYTHON  ?= /usr/bin/python3
 
 HOST_ARCH_INC ?= -Iarch/host/include
 ZONEINFO_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
-ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c)) arch/x86/e820.c \
+ZONEINFO_SRCS   := tools/zoneinfo/zoneinfo.c $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c \
 	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c init/params.c bench/wl_plan.c bench/bench_names.c
 
 .PHONY: zoneinfo-test
 
-$(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h bench/*.h init/params.h)
+$(B)/zoneinfo: $(ZONEINFO_SRCS) $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h bench/*.h init/params.h)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(ZONEINFO_CFLAGS) -o $@ $(ZONEINFO_SRCS)
 

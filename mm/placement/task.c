@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_task.c - what the placement registry and its policies share:
+/* mm/placement/task.c - what the placement registry and its policies share:
  * the coloring counters and flags, the configuration the policies were set up
- * with, and the per-task state (see placement.h). Kept apart from the
- * registry (mm/placement.c), which names every policy, so that the policies
- * depend on this file and the registry on them, with no circle. */
-#include "mm/placement.h"
+ * with, and the per-task state (see ops.h). Kept apart from the registry
+ * (registry.c), which names every policy, so that the policies depend on
+ * this file and the registry on them, with no circle. */
+#include "mm/placement/ops.h"
 #include "kernel/task.h"
 #include "mm/page_color.h"
 

@@ -1,9 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_buddy.h - the buddy policy's pick, inline for the buddy
- * core's hot path (mm/placement.h calls it directly when buddy is active;
- * the policy itself is mm/placement_buddy.c). */
+/* mm/placement/buddy.h - the buddy policy's pick, inline for the buddy
+ * core's hot path (mm/placement/fast.h calls it directly when buddy is
+ * active; the policy itself is mm/placement/buddy.c). */
 #ifndef MM_PLACEMENT_BUDDY_H
 #define MM_PLACEMENT_BUDDY_H
+
+#include "mm/placement/ops.h"
+
+/* For the core's inlined path (mm/placement/fast.h), as constants:
+ * placement_ops.pcp (any free page will do, so the per-CPU lists may serve
+ * buddy's order-0 requests), and whether the request needs hint->task (no:
+ * the pick never reads it and buddy ignores color sets, so the path leaves
+ * it NULL and saves loading current, as before the interface). */
+#define __buddy_pcp  true
+#define __buddy_task false
 
 /* The first block of the smallest order >= hint->order on the plain lists
  * of type hint->list_mt,

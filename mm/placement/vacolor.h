@@ -1,10 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_vacolor.h - the vacolor policy's pick, inline for the buddy
- * core's hot path (mm/placement.h calls it directly when vacolor is
- * active; the policy and its sources are described in
- * mm/placement_vacolor.c). */
+/* mm/placement/vacolor.h - the vacolor policy's pick, inline for the
+ * buddy core's hot path (mm/placement/fast.h calls it directly when
+ * vacolor is active; the policy and its sources are described in
+ * mm/placement/vacolor.c). */
 #ifndef MM_PLACEMENT_VACOLOR_H
 #define MM_PLACEMENT_VACOLOR_H
+
+#include "mm/color_lists.h"
+#include "mm/placement/ops.h"
+
+/* For the core's inlined path (mm/placement/fast.h), as constants:
+ * placement_ops.pcp (no: the per-CPU lists would defeat the colors), and
+ * whether the pick reads hint->task (yes: the task's target color). */
+#define __vacolor_pcp  false
+#define __vacolor_task true
 
 /* color = (va >> PAGE_SHIFT) + the task's offset, rounded up to the
  * order's alignment; without a va the task's round-robin target. */

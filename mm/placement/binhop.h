@@ -1,9 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_binhop.h - the binhop policy's pick, inline for the buddy
- * core's hot path (mm/placement.h calls it directly when binhop is active;
- * the policy and its sources are described in mm/placement_binhop.c). */
+/* mm/placement/binhop.h - the binhop policy's pick, inline for the buddy
+ * core's hot path (mm/placement/fast.h calls it directly when binhop is
+ * active; the policy and its sources are described in
+ * mm/placement/binhop.c). */
 #ifndef MM_PLACEMENT_BINHOP_H
 #define MM_PLACEMENT_BINHOP_H
+
+#include "mm/color_lists.h"
+#include "mm/placement/ops.h"
+
+/* For the core's inlined path (mm/placement/fast.h), as constants:
+ * placement_ops.pcp (no: the per-CPU lists would defeat the colors), and
+ * whether the pick reads hint->task (yes: the task's target color). */
+#define __binhop_pcp  false
+#define __binhop_task true
 
 /* The task's round-robin target rounded up to the order's alignment (the
  * 2.4.17 patch's rule); on success the target advances past the block. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_random.c - random placement: a uniformly random free block.
+/* mm/placement/random.c - random placement: a uniformly random free block.
  *
  * What a system that has run for a long time hands out: pages in no useful
  * order (Kessler & Hill's baseline, "random placement", against which they
@@ -13,7 +13,7 @@
  * random sub-block. The generator is placement_config.mwc. With grouping
  * by mobility each migrate type has its own arrays (zone->placement[mt]):
  * 24 bytes per page of the zone's span over the three types. */
-#include "mm/placement.h"
+#include "mm/placement/ops.h"
 
 struct random_area {
 	u32 *pfns; /* n free blocks' pfns, in no order */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_buddy.c - the buddy policy: plain lists, no coloring.
+/* mm/placement/buddy.c - the buddy policy: plain lists, no coloring.
  *
  * Free blocks wait on the buddy core's plain list of their order and
  * migrate type (free_area[order].free_list[mt]; freed blocks go to the
@@ -9,7 +9,7 @@
  * a switch to this policy the plain lists are in address order (the order
  * of a fresh allocator); with mm_shuffle on they are then shuffled again
  * (cfg->reshuffle: mm/shuffle.c), imitating a long-running system. */
-#include "mm/placement.h"
+#include "mm/placement/buddy.h"
 
 static bool buddy_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
@@ -86,6 +86,7 @@ const struct placement_ops placement_buddy_ops = {
 	.desc = "plain lists, first block of the smallest order; no coloring",
 	.lists = PLACEMENT_PLAIN,
 	.colors = false,
+	.pcp = __buddy_pcp,
 	.add = buddy_add,
 	.del = buddy_del,
 	.pick = buddy_pick,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_vacolor.c - page coloring by virtual address.
+/* mm/placement/vacolor.c - page coloring by virtual address.
  *
  * Source: Kessler & Hill's "page coloring" (ACM TOCS 1992), the approach of
  * FreeBSD's and Solaris's page coloring: a page's color follows its virtual
@@ -13,8 +13,8 @@
  * address (kernel-internal allocations) falls back to the task's
  * round-robin target, as binhop does. Misses take the nearest color above
  * the wanted one (mm/color_lists.c). */
+#include "mm/placement/vacolor.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
 
 static bool vacolor_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
@@ -25,5 +25,6 @@ const struct placement_ops placement_vacolor_ops = {
 	.name = "vacolor",
 	.desc = "color = virtual page number + per-task offset (FreeBSD/Solaris); round-robin without a va",
 	COLOR_LISTS_OPS,
+	.pcp = __vacolor_pcp,
 	.pick = vacolor_pick,
 };

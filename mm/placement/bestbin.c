@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_bestbin.c - best bin: the color this task has used least.
+/* mm/placement/bestbin.c - best bin: the color this task has used least.
  *
  * Source: Kessler & Hill's "best bin" (ACM TOCS 1992): each allocation
  * takes the bin (color) in which the task has the fewest pages so far, so a
@@ -16,8 +16,9 @@
  * minimum); otherwise the scan runs. bench-host measures both.
  * When the least-used color has no free block, the nearest color above it
  * that has one is taken (a miss), as in binhop. */
+#include "mm/color_lists.h"
+#include "mm/placement/ops.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
 
 static bool bestbin_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {

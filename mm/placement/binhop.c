@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement_binhop.c - bin hopping: per-task round-robin over the colors.
+/* mm/placement/binhop.c - bin hopping: per-task round-robin over the colors.
  *
  * Source: Jason Papadopoulos's page coloring patch for Linux 2.4.17
  * (linux-mm, January 2002), which is Kessler & Hill's "bin hopping" (ACM
@@ -20,8 +20,8 @@
  *   - the patch's "hits" counted every allocation and its "misses" counted
  *     probe steps; here hits, misses and probe steps are kept apart
  *     (page_color_stats, and per task in struct placement_task). */
+#include "mm/placement/binhop.h"
 #include "mm/page_color.h"
-#include "mm/placement.h"
 
 static bool binhop_pick(struct zone *zone, struct alloc_hint *hint, struct placement_pick *out)
 {
@@ -32,5 +32,6 @@ const struct placement_ops placement_binhop_ops = {
 	.name = "binhop",
 	.desc = "bin hopping: per-task round-robin colors from a random first color (2.4.17 patch)",
 	COLOR_LISTS_OPS,
+	.pcp = __binhop_pcp,
 	.pick = binhop_pick,
 };

@@ -1,45 +1,38 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/placement.c - the placement registry, the run-time switch and the
- * per-task state (see placement.h). */
-#include "mm/placement.h"
+/* mm/placement/registry.c - the placement registry (the policies of
+ * PLACEMENT_POLICIES), setup, the run-time switch and the old page_color
+ * switch (see registry.h). The per-task state and what the policies share
+ * are in mm/placement/task.c. */
+#include "mm/placement/registry.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
+#include "mm/color_lists.h"
 #include "mm/internal.h"
 #include "mm/page_color.h"
-#include "mm/color_lists.h"
 
-static const struct placement_ops *const policies[PLACEMENT_NR] = {
-	[PLACEMENT_BUDDY] = &placement_buddy_ops,     [PLACEMENT_BINHOP] = &placement_binhop_ops,
-	[PLACEMENT_VACOLOR] = &placement_vacolor_ops, [PLACEMENT_BESTBIN] = &placement_bestbin_ops,
-	[PLACEMENT_RANDOM] = &placement_random_ops,
-};
-const char placement_names[] = "buddy|binhop|vacolor|bestbin|random";
-const char *const placement_choices[] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
+#define PLACEMENT_OPS_(ID, name) [PLACEMENT_##ID] = &placement_##name##_ops,
+static const struct placement_ops *const policies[PLACEMENT_NR] = { PLACEMENT_POLICIES(PLACEMENT_OPS_) };
+#undef PLACEMENT_OPS_
+
+/* "|buddy|binhop|..." without its first bar */
+#define PLACEMENT_BAR_NAME_(ID, name) "|" #name
+static const char bar_names[] = PLACEMENT_POLICIES(PLACEMENT_BAR_NAME_);
+#undef PLACEMENT_BAR_NAME_
+const char *const placement_names = bar_names + 1;
+
+#define PLACEMENT_CHOICE_(ID, name) #name,
+const char *const placement_choices[] = { PLACEMENT_POLICIES(PLACEMENT_CHOICE_) NULL };
+#undef PLACEMENT_CHOICE_
 
 const struct placement_ops *placement_active = &placement_buddy_ops;
 u8 placement_active_id = PLACEMENT_BUDDY;
 u8 placement_active_lists = PLACEMENT_PLAIN;
+bool placement_active_pcp = true;
 
 static void *storage[PLACEMENT_NR][MAX_NR_ZONES][MIGRATE_TYPES];
 static bool available[PLACEMENT_NR] = { [PLACEMENT_BUDDY] = true };
 
-/* ---- colors ------------------------------------------------------------------ */
-
-u32 page_color_count(u32 cache_size, u32 ways)
-{
-	u32 colors;
-
-	if (ways == 0)
-		ways = 1;
-	colors = cache_size / ways / PAGE_SIZE;
-	if (colors == 0)
-		colors = 1;
-	if (colors > PAGE_COLOR_MAX)
-		colors = PAGE_COLOR_MAX;
-	while (colors & (colors - 1)) /* round down to a power of two */
-		colors &= colors - 1;
-	return colors;
-}
+/* ---- the old page_color switch ---------------------------------------------- */
 
 void page_color_start(void)
 {
@@ -88,9 +81,10 @@ int placement_setup(const struct placement_config *cfg)
 	u32 id, mt;
 	int rc = 0;
 
-	placement_active = &placement_buddy_ops;
+	placement_active = policies[PLACEMENT_BUDDY];
 	placement_active_id = PLACEMENT_BUDDY;
-	placement_active_lists = PLACEMENT_PLAIN;
+	placement_active_lists = placement_active->lists;
+	placement_active_pcp = placement_active->pcp;
 	page_color_enabled = false;
 	page_colors = 1;
 	page_color_stats = (struct page_color_stats){ 0 };
@@ -219,6 +213,7 @@ int placement_select_id(u32 id)
 	placement_active = ops;
 	placement_active_id = (u8)id;
 	placement_active_lists = ops->lists;
+	placement_active_pcp = ops->pcp;
 	page_color_enabled = ops->colors;
 	for_each_zone(zone) {
 		if (!zone_populated(zone))
