@@ -10,6 +10,7 @@
 #include "mm/placement.h"
 
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
+static const char *const mm_debug_choices[] = MM_DEBUG_CHOICES;
 
 /* Defaults that do not depend on the machine. bench_max and seed are
  * replaced by the boot sequence before parsing (they depend on the cache
@@ -132,9 +133,11 @@ struct kernel_param boot_params[] = {
 	  .max = 90,
 	  .help = "percent of the pages of fragmented 4M blocks (3 in 4) mm_shuffle keeps as ballast" },
 	{ .name = "mm_debug",
-	  .type = PARAM_BOOL,
+	  .type = PARAM_ENUM,
 	  .value = &boot_config.mm.mm_debug,
-	  .help = "junk-fill freed pages and run mm_check() after every benchmark run" },
+	  .choices = mm_debug_choices,
+	  .help = "on: junk-fill freed pages, mm_check() after every benchmark run; poison: on, and the fill "
+		  "checked at every allocation (a page written while free is reported)" },
 	/* ---- cache partitioning (struct color_sets_config, mm/color_set.h) ---- */
 	{ .name = "kernel_colors",
 	  .type = PARAM_STR,
