@@ -45,6 +45,7 @@ static int teardown(void **state)
 	host_cpu_id = 0;
 	if (spin_is_locked(&zone_lock)) /* a test failed while CPU 1 held it */
 		zone_lock = (spinlock_t)SPINLOCK_INIT;
+	host_irqs_off = 0;
 	pcp_setup(false, 0, 0);
 	return fixture_teardown_cb(state);
 }
