@@ -53,9 +53,9 @@ u32 page_poison_check(u32 pfn, u32 order)
 	return bad;
 }
 
-/* Fills every free page: buddy blocks (PG_buddy heads) and per-CPU list
- * pages (PG_pcp), walking each zone's span in pfn order. */
-static void fill_free_pages(void)
+/* Fills (or checks) every free page: buddy blocks (PG_buddy heads) and
+ * per-CPU list pages (PG_pcp), walking each zone's span in pfn order. */
+static void walk_free_pages(bool check)
 {
 	struct zone *zone;
 
@@ -65,14 +65,15 @@ static void fill_free_pages(void)
 		while (pfn < end) {
 			const struct page *p = pfn_to_page(pfn);
 
-			if (p->flags & PG_buddy) {
-				page_poison_fill(pfn, p->private);
-				pfn += 1u << p->private;
-				continue;
+			u32 order = p->flags & PG_buddy ? p->private : 0;
+
+			if (p->flags & (PG_buddy | PG_pcp)) {
+				if (check)
+					page_poison_check(pfn, order);
+				else
+					page_poison_fill(pfn, order);
 			}
-			if (p->flags & PG_pcp)
-				page_poison_fill(pfn, 0);
-			pfn++;
+			pfn += 1u << order;
 		}
 	}
 }
@@ -85,7 +86,7 @@ void page_poison_enable(void *(*page_addr)(u32 pfn), bool check)
 	poison_addr = page_addr;
 	poison_checking = check;
 	if (check)
-		fill_free_pages();
+		walk_free_pages(false);
 	mm_free_poison = page_poison_fill;
 	mm_alloc_check = check ? page_poison_check : NULL;
 	zone_unlock_irqrestore(flags);
@@ -102,9 +103,13 @@ void page_poison_disable(void)
 u32 page_poison_report(void)
 {
 	const struct page_poison_stats *s = &page_poison_stats;
+	irqflags_t flags;
 
 	if (!poison_checking)
 		return 0;
+	flags = zone_lock_irqsave();
+	walk_free_pages(true); /* the pages no allocation took back */
+	zone_unlock_irqrestore(flags);
 	if (s->bad_pages)
 		printk("mm: poison: %u page(s) were written while free (the first %u reported above with pfn and "
 		       "offset)\n",

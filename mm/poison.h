@@ -9,7 +9,8 @@
  * Each such page is reported once (pfn, order of the allocation, byte
  * offset, expected and found word: the first 16 pages printed, all
  * counted) and the allocation goes on: the kernel keeps running, and the
- * end of the run says how many (page_poison_report).
+ * end of the run checks the pages still free and says how many
+ * (page_poison_report).
  *
  * Only pages the kernel can address are poisoned: page_addr (given at
  * enable time) returns a page's address, or NULL for a page it cannot reach
@@ -46,10 +47,11 @@ void page_poison_fill(u32 pfn, u32 order);
  * each page that does not. Returns the number of such pages. */
 u32 page_poison_check(u32 pfn, u32 order);
 
-/* At the end of a run with the check on: prints "@poison status=ok|fail
- * checked=N bad=N" (and a sentence when bad); returns 1 when a page was
- * found written while free, else 0. Prints nothing and returns 0 when the
- * check is off. */
+/* At the end of a run with the check on: checks every page still free
+ * (a write into a page no allocation took back is found here), then prints
+ * "@poison status=ok|fail checked=N bad=N" (and a sentence when bad);
+ * returns 1 when a page was found written while free, else 0. Prints
+ * nothing and returns 0 when the check is off. */
 u32 page_poison_report(void);
 
 #endif

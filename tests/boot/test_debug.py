@@ -9,6 +9,7 @@ The debug kernel is a second full build of the kernel (about 10 s of CPU,
 18 s wall on a loaded 2-core host), so its test is marked long (make
 test-long)."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -27,6 +28,23 @@ def test_poison_benchmarks_run_clean(booter):
     assert int(poison["checked"]) > 1000
     assert "written while free" not in b.log
     assert b.record("final")["status"] == "ok"
+
+
+def test_use_after_free_is_reported_and_fails_the_run(booter):
+    """selftest_inject=use_after_free writes one word into a freed block:
+    the report names that pfn and offset and the word, the run goes on to
+    its end, and fails."""
+    b = booter("64M", "mm_debug=poison selftest_inject=use_after_free bench=stride " + QUICK)
+    assert b.rc == 1
+    m = re.search(r"0x0badf00d written at pfn (0x[0-9a-f]+) offset 0x40 after it was freed", b.log)
+    assert m, b.log[-3000:]
+    assert re.search(r"mm: poison: pfn %s \(block of order \d+\) offset 0x40: expected 0x6b6b6b6b found "
+                     r"0x0badf00d: written while free" % m.group(1), b.log)
+    assert b.record("selftest")["failed"] == "0"
+    assert [r for r in b.records("result") if r.get("bench") == "stride"], "the benchmarks ran after it"
+    poison = b.record("poison")
+    assert poison["status"] == "fail" and poison["bad"] == "1"
+    assert b.record("final")["status"] == "fail"
 
 
 def test_poison_off_and_on_print_no_poison_record(booter):

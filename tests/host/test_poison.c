@@ -228,6 +228,32 @@ static void test_write_after_free_pcp(void **state)
 	write_after_free(true, 0);
 }
 
+/* A write into a page that no allocation takes back is found by the end
+ * of the run's check of the free pages. */
+static void test_write_found_at_end(void **state)
+{
+	struct page *a;
+	u32 pfn, checked;
+	char want[160];
+	(void)state;
+
+	build_checked(false);
+	assert_non_null(a = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 1));
+	pfn = page_to_pfn(a);
+	assert_int_equal(__free_pages(a, 1), 0);
+	((u32 *)host_page_addr(pfn + 1))[3] = 0; /* offset 0xc of the second page */
+	checked = page_poison_stats.checked_pages;
+	capture_reset();
+	assert_int_equal(page_poison_report(), 1);
+	assert_int_equal(page_poison_stats.bad_pages, 1);
+	/* every free page was checked at the end */
+	assert_int_equal(page_poison_stats.checked_pages - checked, nr_free_pages());
+	snprintf(want, sizeof(want), "mm: poison: pfn 0x%x (block of order ", pfn + 1);
+	assert_true(capture_contains(want));
+	assert_true(capture_contains(") offset 0xc: expected 0x6b6b6b6b found 0x00000000: written while free"));
+	assert_true(capture_contains("@poison status=fail checked="));
+}
+
 /* Without writes: many allocations and frees, every one checked, none bad. */
 static void test_clean_run_reports_ok(void **state)
 {
@@ -259,6 +285,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_after_free_buddy, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_write_after_free_pcp, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_clean_run_reports_ok, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_write_found_at_end, fixture_setup_cb, teardown),
 	};
 	return cmocka_run_group_tests_name("poison", tests, NULL, NULL);
 }
