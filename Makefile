@@ -54,6 +54,15 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 KLDFLAGS := -nostdlib -static -no-pie -T linker.ld -Wl,--build-id=none
 KLIBS := -lgcc
 
+# DEBUG=1: the debug kernel (lock assertions, kernel/spinlock.h; the host
+# tests always have them), built apart in build/debug so that neither
+# build's objects are rebuilt for the other.
+DEBUG ?= 0
+ifeq ($(DEBUG),1)
+B := build/debug
+KCFLAGS += -DKERNEL_DEBUG
+endif
+
 KERNEL_C   := $(sort $(wildcard init/*.c kernel/*.c mm/*.c mm/placement/*.c arch/x86/*.c bench/*.c))
 KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/x86/*.asm))
 KERNEL_OBJ := $(KERNEL_ASM:%.asm=$(B)/k/%.o) $(KERNEL_C:%.c=$(B)/k/%.o)
@@ -79,6 +88,7 @@ help:
 	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
+	@echo "make kernel DEBUG=1                  build/debug/kernel.elf: the debug kernel (lock assertions); DEBUG=1 works with run, gdb"
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
 	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
 	@echo "make test-host | test-boot           host unit tests | QEMU boot tests only"
@@ -193,7 +203,7 @@ gdb: kernel deps-gdb $(B)/cmdline-check
 # ---- host builds of mm/ and kernel/ ----------------------------------------
 # Host builds (tests, tools) use the host pseudo-architecture's <asm/*.h>.
 HOST_ARCH_INC := -Iarch/host/include
-HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
+HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST -DKERNEL_DEBUG \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 HOST_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
 	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \

@@ -34,6 +34,7 @@
 #include "mm/mm_stat.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/poison.h"
 
 void kmain(u32 magic, u32 mbi_phys);
 
@@ -112,6 +113,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	page_color_print(boot_config.mm.mm_debug);
 	leaks = leakcheck_verify();
 	failures += leaks;
+	failures += page_poison_report(); /* mm_debug=poison: pages written while free */
 	if (failures || boot_config.mm.mm_debug)
 		mm_dump_free_lists(); /* zone x order x color, for the bug report */
 	/* the leak check's own result (a failed benchmark is @final's) */

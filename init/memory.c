@@ -11,6 +11,7 @@
 #include "mm/memblock.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
+#include "mm/poison.h"
 
 extern char _kernel_start[], _kernel_end[];
 
@@ -38,12 +39,11 @@ static void *boot_alloc(u32 bytes)
 	return (void *)pa;
 }
 
-/* mm_debug=on: junk-fill freed low-memory pages (xv6's kfree does the same),
- * so a use after free reads 0x6b6b6b6b instead of stale data. */
-static void junk_fill(u32 pfn, u32 order)
+/* The pages mm_debug= poisons (mm/poison.h): low memory above the first
+ * MiB, where the identity map reaches them; none in highmem. */
+static void *poison_page_addr(u32 pfn)
 {
-	if (pfn + (1u << order) <= ARCH_NORMAL_LIMIT_PFN && pfn >= (MiB >> PAGE_SHIFT))
-		memset((void *)(pfn << PAGE_SHIFT), 0x6b, PAGE_SIZE << order);
+	return pfn < ARCH_NORMAL_LIMIT_PFN && pfn >= (MiB >> PAGE_SHIFT) ? (void *)(pfn << PAGE_SHIFT) : NULL;
 }
 
 u64 setup_memory(const struct multiboot_info *mbi)
@@ -84,6 +84,6 @@ u64 setup_memory(const struct multiboot_info *mbi)
 		panic("mm_init failed");
 	buddy_ready = true;
 	if (boot_config.mm.mm_debug)
-		mm_free_poison = junk_fill;
+		page_poison_enable(poison_page_addr, boot_config.mm.mm_debug == MM_DEBUG_POISON);
 	return usable;
 }

@@ -10,6 +10,7 @@
 #include "mm/placement/registry.h"
 
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
+static const char *const mm_debug_choices[] = MM_DEBUG_CHOICES;
 
 /* Defaults that do not depend on the machine. bench_max and seed are
  * replaced by the boot sequence before parsing (they depend on the cache
@@ -19,7 +20,7 @@ static const char *const modes_choices[] = { "both", "on", "off", NULL };
 static const char *const fault_choices[] = FAULT_CHOICES;
 static const char *const memcpy_choices[] = COPY_MEMCPY_CHOICES;
 static const char *const copy_strategy_choices[] = COPY_STRATEGY_CHOICES;
-const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", NULL };
+const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", "use_after_free", NULL };
 
 struct boot_config boot_config = {
 	.mm = MM_CONFIG_DEFAULT_INIT,
@@ -67,7 +68,8 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.selftest_inject,
 	  .choices = selftest_inject_names,
-	  .help = "test the self-tests' failure paths: alloc_fail (2nd allocation of each fails) or leak" },
+	  .help = "test the self-tests' failure paths: alloc_fail (2nd allocation of each fails), leak, or "
+		  "use_after_free (a write into a freed block: mm_debug=poison finds it)" },
 	{ .name = "fault",
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.fault,
@@ -145,9 +147,11 @@ struct kernel_param boot_params[] = {
 	  .max = 90,
 	  .help = "percent of the pages of fragmented 4M blocks (3 in 4) mm_shuffle keeps as ballast" },
 	{ .name = "mm_debug",
-	  .type = PARAM_BOOL,
+	  .type = PARAM_ENUM,
 	  .value = &boot_config.mm.mm_debug,
-	  .help = "junk-fill freed pages and run mm_check() after every benchmark run" },
+	  .choices = mm_debug_choices,
+	  .help = "on junk-fills freed pages and runs mm_check() after every benchmark run; poison does that "
+		  "and checks the fill at every allocation (a page written while free is reported)" },
 	/* ---- cache partitioning (struct color_sets_config, mm/color_set.h) ---- */
 	{ .name = "kernel_colors",
 	  .type = PARAM_STR,

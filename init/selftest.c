@@ -10,7 +10,11 @@
  *               memory had run out (each test then fails and must still
  *               give back what it holds: the leak check stays clean)
  *   leak        alloc_free_roundtrip keeps one order-0 page and still
- *               passes, a deliberate leak that only the leak check sees */
+ *               passes, a deliberate leak that only the leak check sees
+ *   use_after_free  alloc_free_roundtrip writes one word into a block it
+ *               has freed and still passes: a write after free that only
+ *               mm_debug=poison sees (at the allocation that takes the
+ *               page back, or at the end of the run) */
 #include "init/selftest.h"
 #include "init/params.h"
 #include "arch/x86/arch.h"
@@ -21,7 +25,7 @@
 #include "mm/page_color.h"
 #include "mm/placement/registry.h"
 
-enum { INJECT_NONE, INJECT_ALLOC_FAIL, INJECT_LEAK };
+enum { INJECT_NONE, INJECT_ALLOC_FAIL, INJECT_LEAK, INJECT_USE_AFTER_FREE };
 static u32 st_allocs; /* allocations of the running self-test */
 
 /* Every self-test allocation goes through here (selftest_inject=alloc_fail
@@ -36,6 +40,20 @@ static struct page *st_alloc(u32 gfp, u32 order)
 static const char *st_mm_check(void)
 {
 	return mm_check() == 0 ? NULL : "mm_check reported a violation";
+}
+
+/* selftest_inject=use_after_free: one word written into a freed block,
+ * when the kernel reaches it (low memory above the first MiB). */
+static void write_after_free(struct page *page)
+{
+	u32 pfn = page_to_pfn(page);
+
+	if (pfn >= ARCH_NORMAL_LIMIT_PFN || pfn < (MiB >> PAGE_SHIFT))
+		return;
+	printk("selftest: (selftest_inject=use_after_free: 0x0badf00d written at pfn 0x%x offset 0x40 after it "
+	       "was freed)\n",
+	       pfn);
+	*(volatile u32 *)((pfn << PAGE_SHIFT) + 0x40) = 0x0badf00d;
 }
 
 /* Sixteen blocks held at once, orders 0,1,2,3,0,1,... (60 pages). */
@@ -57,6 +75,8 @@ static const char *st_alloc_free_roundtrip(void)
 			continue;
 		}
 		__free_pages(p[i], i % 4);
+		if (boot_config.selftest_inject == INJECT_USE_AFTER_FREE && i == 1)
+			write_after_free(p[1]);
 	}
 	if (!why && nr_free_pages() != before)
 		why = "free page count changed";

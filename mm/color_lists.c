@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/color_lists.c - see color_lists.h. */
 #include "mm/color_lists.h"
+#include "mm/internal.h"
 #include "mm/page_color.h"
 
 /* One storage per zone and migrate type, shared by every coloring policy. */
@@ -242,6 +243,7 @@ struct placement_pick __color_lists_pick_slow(struct zone *zone, u32 mt, u32 ord
 	struct placement_pick none = { NULL, 0, 0 };
 	u32 color, o = order;
 
+	assert_zone_locked();
 	if (any_color) {
 		for (o = order; o < MAX_ORDER; o++) {
 			struct color_area *a = &cl->area[o];

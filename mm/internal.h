@@ -19,6 +19,11 @@
  * arch/host/include. */
 extern spinlock_t zone_lock;
 
+/* In a function that needs the zone lock held by its caller (the __name
+ * functions): stops debug builds when this CPU does not hold it
+ * (kernel/spinlock.h's spin_assert_held; nothing in other builds). */
+#define assert_zone_locked() spin_assert_held(&zone_lock)
+
 static inline irqflags_t zone_lock_irqsave(void)
 {
 	return spin_lock_irqsave(&zone_lock);

@@ -185,9 +185,7 @@ int mm_check(void)
 	irqflags_t flags = zone_lock_irqsave();
 	int rc = 0;
 
-	for_each_zone(zone) {
-		if (!zone_populated(zone))
-			continue;
+	for_each_populated_zone(zone) {
 		if (check_lists(zone) || check_span(zone)) {
 			clear_marks(zone);
 			rc = -1;

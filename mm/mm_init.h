@@ -19,7 +19,7 @@ struct mm_config {
 	u32 cache_ways;			/* cache_ways=N: associativity used for colors */
 	bool mm_shuffle;		/* mm_shuffle=on|off: imitate a long-running system */
 	u32 mm_ballast;			/* mm_ballast=N: percent of free pages kept as ballast */
-	bool mm_debug;			/* mm_debug=on|off: junk-fill freed pages, extra checks */
+	u32 mm_debug;			/* mm_debug=off|on|poison: enum mm_debug_mode */
 	bool mobility_grouping;		/* mobility_grouping=on|off: group pages by mobility
 					   (mm/pageblock.h; default on) */
 	bool compaction;		/* compaction=on|off: bench=frag may compact (default on) */
@@ -28,6 +28,16 @@ struct mm_config {
 	u32 max_zone_pfn[MAX_NR_ZONES]; /* end pfn of each zone (exclusive): the
 					  architecture's limits (required) */
 };
+
+/* mm_debug=: off; on (freed pages junk-filled, mm_check() after every
+ * benchmark run, the full per-color dump); poison (on, and every free page
+ * poisoned and the poison checked at allocation, mm/poison.h). The index of
+ * init/params.c's choices. */
+enum mm_debug_mode { MM_DEBUG_OFF, MM_DEBUG_ON, MM_DEBUG_POISON };
+#define MM_DEBUG_CHOICES                                                                                               \
+	{                                                                                                              \
+		"off", "on", "poison", NULL                                                                            \
+	}
 
 /* The memory manager's configuration, passed into mm_init() (init/params.c
  * fills the kernel's from the command line; tests and tools fill their own).
@@ -40,7 +50,8 @@ struct mm_config {
 #define MM_CONFIG_DEFAULT_INIT                                                                                         \
 	{                                                                                                              \
 		.page_color = true, .placement = 1 /* PLACEMENT_BINHOP */, .cache_size = 256 * 1024, .cache_ways = 1,  \
-		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = false, .mobility_grouping = true, .compaction = true \
+		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = MM_DEBUG_OFF, .mobility_grouping = true,             \
+		.compaction = true                                                                                     \
 	}
 /* The configuration mm_init() was given (mm's own copy; read-only). */
 extern struct mm_config mm_config;

@@ -14,12 +14,10 @@ void mm_print_buddyinfo(const char *when)
 	char line[160];
 
 	printk("buddyinfo: %s: free blocks per order 0..%u, as /proc/buddyinfo:\n", when, MAX_ORDER - 1);
-	for_each_zone(zone) {
+	for_each_populated_zone(zone) {
 		int n;
 		u32 o;
 
-		if (!zone_populated(zone))
-			continue;
 		n = ksnprintf(line, sizeof(line), "Node %u, zone %8s ", 0u, zone->name);
 		for (o = 0; o < MAX_ORDER && n < (int)sizeof(line); o++)
 			n += ksnprintf(line + n, sizeof(line) - (u32)n, "%6u ", zone->free_area[o].nr_free);
@@ -66,10 +64,8 @@ static void count_free_per_color(void)
 
 	for (c = 0; c < page_colors; c++)
 		color_free[c] = 0;
-	for_each_zone(zone) {
+	for_each_populated_zone(zone) {
 		u32 o;
-		if (!zone_populated(zone))
-			continue;
 		for (o = 0; o < MAX_ORDER; o++)
 			placement_active->for_each_block(zone, o, count_block, &o);
 	}
@@ -123,10 +119,8 @@ void mm_dump_free_lists(void)
 {
 	struct zone *zone;
 
-	for_each_zone(zone) {
+	for_each_populated_zone(zone) {
 		u32 o, i;
-		if (!zone_populated(zone))
-			continue;
 		for (o = 0; o < MAX_ORDER; o++) {
 			u32 n = placement_active->nr_lists(zone, o);
 

@@ -149,6 +149,14 @@ static inline bool zone_populated(const struct zone *z)
 }
 
 #define for_each_zone(z) for (z = contig_page_data.node_zones; z < contig_page_data.node_zones + MAX_NR_ZONES; z++)
+/* Every zone with present pages, in zone order (DMA, Normal, HighMem); the
+ * loop body is one statement, as for_each_zone's (Linux's macro of that
+ * name, which also skips zones with no pages). */
+#define for_each_populated_zone(z)                                                                                     \
+	for_each_zone(z)                                                                                               \
+		if (!zone_populated(z))                                                                                \
+			;                                                                                              \
+		else
 
 extern const char *const zone_names[MAX_NR_ZONES];
 

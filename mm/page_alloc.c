@@ -17,7 +17,8 @@
  *
  * Locking: the zone lock (mm/internal.h) is a ticket spinlock taken with
  * interrupts off; on one CPU it is always free. Functions named __name
- * expect the caller to hold it. Order-0 requests may be served by the
+ * expect the caller to hold it (asserted in debug builds:
+ * assert_zone_locked). Order-0 requests may be served by the
  * per-CPU lists (mm/pcp.c) in front of this core, through the mm_pcp hooks
  * and the two bulk doors at the end of the allocation and freeing parts;
  * the per-CPU lists are kept per migrate type (as Linux's since 2.6.24),
@@ -36,6 +37,7 @@
 
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
+u32 (*mm_alloc_check)(u32 pfn, u32 order);
 const struct pcp_hooks *mm_pcp;
 
 /* zone_limit_pfn[z] .. zone_limit_pfn[z + 1]: the pfns zone z may hold (free_area_init). */
@@ -49,6 +51,7 @@ static inline __attribute__((always_inline)) void __add_to_free_list(struct zone
 {
 	struct free_area *area = &zone->free_area[order];
 
+	assert_zone_locked();
 	page->flags = (page->flags & ~PG_MT_MASK) | PG_buddy | (mt << PG_MT_SHIFT);
 	page->private = order;
 	__placement_add(zone, page, page_to_pfn(page), order);
@@ -73,6 +76,7 @@ static inline __attribute__((always_inline)) void __del_page_from_free_list(stru
 {
 	struct free_area *area = &zone->free_area[order];
 
+	assert_zone_locked();
 	__placement_del(zone, page, order);
 	area->nr_free_mt[page_mt(page)]--;
 	page->flags &= ~PG_buddy;
@@ -181,6 +185,7 @@ static inline __attribute__((always_inline)) struct page *__rmqueue(struct zone 
 {
 	struct placement_pick pick;
 
+	assert_zone_locked();
 	hint->list_mt = zone_grouping(zone) ? hint->migratetype : MIGRATE_MOVABLE;
 	if (__builtin_expect(__placement_pick(zone, hint, &pick, policy), 1))
 		return __take(zone, hint, &pick);
@@ -227,6 +232,8 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 				page->flags =
 				    (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
 				page->private = 0;
+				if (__builtin_expect(mm_alloc_check != NULL, 0))
+					mm_alloc_check(page_to_pfn(page), 0);
 				return page;
 			}
 		}
@@ -246,6 +253,8 @@ retry:
 		page->private = order;
 	}
 	zone_unlock_irqrestore(flags);
+	if (__builtin_expect(mm_alloc_check != NULL, 0) && page)
+		mm_alloc_check(page_to_pfn(page), order);
 	/* A failed request drains this CPU's lists and tries once more, as
 	 * Linux drains them before giving up: the pages they hold may complete
 	 * a block of the order asked for, or be of another type. Once drained,
@@ -387,6 +396,7 @@ static bool page_is_buddy(const struct zone *zone, u32 buddy_pfn, u32 order)
 
 static void __free_one_page(struct zone *zone, u32 pfn, u32 order)
 {
+	assert_zone_locked();
 	while (order < MAX_ORDER - 1) {
 		u32 buddy_pfn = pfn ^ (1u << order);
 
@@ -518,6 +528,8 @@ u32 isolate_free_block(struct page *page, u32 mt)
 		page[i].private = 0;
 	}
 	zone_unlock_irqrestore(flags);
+	if (mm_alloc_check)
+		mm_alloc_check(page_to_pfn(page), order);
 	return 1u << order;
 }
 

@@ -102,8 +102,14 @@ extern u32 mm_bad_free_count;
 void free_area_init(struct page *map, u32 nr_pfns, const u32 *max_zone_pfn);
 void mm_release_memblock(void);
 
-/* Optional callback run on each block as it is freed (the kernel junk-fills
- * freed low-memory pages with it when mm_debug=on). NULL = none. */
+/* Optional callback run on each block as it is freed, before it reaches a
+ * free list (mm/poison.h fills it with PAGE_POISON under mm_debug=on and
+ * mm_debug=poison). NULL = none. */
 extern void (*mm_free_poison)(u32 pfn, u32 order);
+/* Optional callback run on each block an allocation returns (alloc_pages*
+ * and isolate_free_block), after the zone lock is released (mm/poison.h
+ * checks the poison under mm_debug=poison); its result is not used. NULL =
+ * none. */
+extern u32 (*mm_alloc_check)(u32 pfn, u32 order);
 
 #endif

@@ -29,8 +29,8 @@ void mobility_init(bool on)
 	struct zone *zone;
 
 	mobility_stats = (struct mobility_stats){ 0 };
-	for_each_zone(zone)
-		if (zone_populated(zone) && zone->mobility_small && on)
+	for_each_populated_zone(zone)
+		if (zone->mobility_small && on)
 			printk(
 			    "mobility: zone %s: %u pages, fewer than %u page blocks of %u: grouping off in this zone\n",
 			    zone->name, zone->present_pages, MIGRATE_TYPES, pageblock_nr_pages);
@@ -102,6 +102,7 @@ bool __steal_pageblock(struct zone *zone, struct page *page, u32 order, u32 star
 {
 	u32 pfn = page_to_pfn(page), base = pfn & ~(pageblock_nr_pages - 1);
 
+	assert_zone_locked();
 	if (order < pageblock_order && block_alike_pages(zone, base, start_mt) < pageblock_nr_pages / 2)
 		return false;
 	set_pageblock_migratetype(zone, base, start_mt);
@@ -125,11 +126,9 @@ void mobility_grouping_set(bool on)
 	struct zone *zone;
 
 	mobility_grouping_enabled = on;
-	for_each_zone(zone) {
+	for_each_populated_zone(zone) {
 		u32 pfn, end = zone_end_pfn(zone);
 
-		if (!zone_populated(zone))
-			continue;
 		if (on)
 			for (pfn = zone->zone_start_pfn & ~(pageblock_nr_pages - 1); pfn < end;
 			     pfn += pageblock_nr_pages)

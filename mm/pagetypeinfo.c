@@ -16,9 +16,7 @@ void pagetypeinfo_print(void)
 	for (o = 0; o < MAX_ORDER; o++)
 		printk("%6u ", o);
 	printk("\n");
-	for_each_zone(zone) {
-		if (!zone_populated(zone))
-			continue;
+	for_each_populated_zone(zone) {
 		for (mt = 0; mt < MIGRATE_TYPES; mt++) {
 			printk("Node %4u, zone %8s, type %12s ", 0u, zone->name, migratetype_names[mt]);
 			for (o = 0; o < MAX_ORDER; o++)
@@ -30,11 +28,9 @@ void pagetypeinfo_print(void)
 	for (mt = 0; mt < MIGRATE_TYPES; mt++)
 		printk("%12s ", migratetype_names[mt]);
 	printk("%12s\n", "Mixed");
-	for_each_zone(zone) {
+	for_each_populated_zone(zone) {
 		struct pageblock_census c;
 
-		if (!zone_populated(zone))
-			continue;
 		pageblock_census(zone, &c);
 		printk("Node %u, zone %8s ", 0u, zone->name);
 		for (mt = 0; mt < MIGRATE_TYPES; mt++)
@@ -129,9 +125,7 @@ void pagetypeinfo_print_colors(const char *after)
 	struct zone *zone;
 	u32 mt;
 
-	for_each_zone(zone) {
-		if (!zone_populated(zone))
-			continue;
+	for_each_populated_zone(zone) {
 		for (mt = 0; mt < MIGRATE_TYPES; mt++) {
 			struct color_spread s;
 			u32 mean100;

@@ -8,8 +8,31 @@
 #include "mm/placement/registry.h"
 
 #ifdef MM_HOST
+#include <stdio.h>
+#include <stdlib.h>
+
 __thread u32 host_cpu_id; /* <asm/smp.h> (host): the CPU a test thread plays */
 u32 nr_cpus_online = 1;
+#ifdef KERNEL_DEBUG
+__thread u32 host_irqs_off; /* <asm/irqflags.h> (host) */
+void (*spin_assert_hook)(const char *message, const char *file, int line);
+
+/* kernel/spinlock.h's failure, host version: the test's hook (which may
+ * longjmp, as cmocka's mock_assert does), else a message and abort(). */
+void spin_assert_fail(const char *lock, const char *what, const char *func, const char *file, int line)
+{
+	if (*lock == '&')
+		lock++; /* "zone_lock", not "&zone_lock" */
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "lock assertion: %s %s in %s (%s:%d), CPU %u", lock, what, func, file, line,
+		 smp_processor_id());
+	if (spin_assert_hook)
+		spin_assert_hook(msg, file, line);
+	fprintf(stderr, "%s\n", msg);
+	abort();
+}
+#endif
 #endif
 
 static struct per_cpu_pageset pagesets[NR_CPUS][MAX_NR_ZONES];
@@ -54,7 +77,7 @@ static void pcp_free(struct page *page, bool cold, u32 mt)
 	u32 kind = cold ? PCP_COLD : PCP_HOT;
 	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];
 
-	/* interrupts are off (free_pages_common) */
+	assert_irqs_disabled(); /* by free_pages_common */
 	page->flags |= PG_pcp;
 	if (cold)
 		list_add_tail(&page->lru, &pcp->list);
@@ -116,6 +139,7 @@ static u32 drain_cpu(u32 cpu)
 {
 	u32 n = 0;
 
+	assert_irqs_disabled();
 	for (u32 z = 0; z < MAX_NR_ZONES; z++)
 		for (u32 l = 0; l < PCP_NR_LISTS; l++) {
 			struct per_cpu_pages *pcp = pcp_list(&pagesets[cpu][z], l);
@@ -250,12 +274,14 @@ u32 pcp_high(void)
 
 void pcp_print(void)
 {
+	struct zone *zone;
+
 	if (!pcp_on)
 		return;
-	for (u32 z = 0; z < MAX_NR_ZONES; z++) {
-		if (!zone_populated(&contig_page_data.node_zones[z]))
-			continue;
-		printk("pcp: zone %-7s", zone_names[z]);
+	for_each_populated_zone(zone) {
+		u32 z = zone_idx(zone);
+
+		printk("pcp: zone %-7s", zone->name);
 		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++)
 			printk(" cpu%u hot %u cold %u", c, pcp_nr_pages_cpu(c, z, PCP_HOT),
 			       pcp_nr_pages_cpu(c, z, PCP_COLD));

@@ -238,6 +238,7 @@ void __shuffle_free_lists(void)
 {
 	struct zone *zone;
 
+	assert_zone_locked();
 	if (!mm_shuffle_enabled || page_color_enabled || !shuffle_scratch)
 		return;
 	for_each_zone(zone) {

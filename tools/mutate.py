@@ -39,6 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_fallback", "test_mm_check_local", "test_mobility",
           "test_mwc",
           "test_page_color", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
+          "test_lock_assert",
           "test_split_count", "test_workload", "test_sched", "test_chain"]
 # The check of the generated code (i686 objects): pytest node ids.
 CODE_CHECKS = ["tests/layers/test_mwc_code.py::test_mwc_object_has_no_widening_multiply"]
@@ -137,8 +138,8 @@ MUTATIONS = [
     m("hot-end", "mm/pcp.c", "	else\n		list_add(&page->lru, &pcp->list);",
       "	else\n		list_add_tail(&page->lru, &pcp->list);", "a hot free at the tail of the hot list", HOTCOLD),
     m("cold-free-hot", "mm/pcp.c",
-      "	u32 kind = cold ? PCP_COLD : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n\n	/* interrupts",
-      "	u32 kind = cold ? PCP_HOT : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n\n	/* interrupts",
+      "	u32 kind = cold ? PCP_COLD : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n\n	assert_irqs",
+      "	u32 kind = cold ? PCP_HOT : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n\n	assert_irqs",
       "cold frees go to the hot list", HOTCOLD),
     m("cold-alloc-hot", "mm/pcp.c",
       "	u32 kind = cold ? PCP_COLD : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n	struct page",
@@ -158,6 +159,18 @@ MUTATIONS = [
       "", "pages freed to the per-CPU lists not poisoned", ""),
     m("poison-buddy", "mm/page_alloc.c", "	if (mm_free_poison)\n		mm_free_poison(pfn, order);", "",
       "pages freed to the buddy lists not poisoned", ""),
+    m("poison-check-word0", "mm/poison.c", "		for (w = 0; w < WORDS_PER_PAGE; w++) {\n			u32 found",
+      "		for (w = 0; w < 1; w++) {\n			u32 found", "the poison check reads each page's first word only", ""),
+    m("poison-alloc-check", "mm/page_alloc.c",
+      "	if (__builtin_expect(mm_alloc_check != NULL, 0) && page)\n		mm_alloc_check(page_to_pfn(page), order);",
+      "", "buddy allocations not checked for poison", ""),
+    # ---- lock assertions (kernel/spinlock.h, debug and host builds) ----
+    m("lock-assert-any-holder", "kernel/spinlock.h",
+      "return __atomic_load_n(&l->holder, __ATOMIC_RELAXED) == smp_processor_id() + 1;",
+      "return __atomic_load_n(&l->holder, __ATOMIC_RELAXED) != 0;",
+      "spin_assert_held satisfied by a lock another CPU holds", ""),
+    m("lock-assert-steal", "mm/pageblock.c", "	assert_zone_locked();\n	if (order < pageblock_order", "	if (order < pageblock_order",
+      "__steal_pageblock does not assert the zone lock", ""),
 ]
 
 

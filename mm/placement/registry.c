@@ -69,9 +69,8 @@ u32 placement_color_sets(void)
 	struct zone *zone;
 	u32 sets = 0;
 
-	for_each_zone(zone)
-		if (zone_populated(zone))
-			sets += zone->mobility_small ? 1 : MIGRATE_TYPES;
+	for_each_populated_zone(zone)
+		sets += zone->mobility_small ? 1 : MIGRATE_TYPES;
 	return sets;
 }
 
@@ -109,8 +108,8 @@ int placement_setup(const struct placement_config *cfg)
 		rc = -1;
 	for (id = 1; id < PLACEMENT_NR && !rc; id++) {
 		int err = 0;
-		for_each_zone(zone) {
-			if (!zone_populated(zone) || !policies[id]->attach)
+		for_each_populated_zone(zone) {
+			if (!policies[id]->attach)
 				continue;
 			for (mt = 0; mt < MIGRATE_TYPES; mt++)
 				if (!zone->mobility_small || mt == MIGRATE_MOVABLE) /* a zone too small to
@@ -203,9 +202,7 @@ int placement_select_id(u32 id)
 	if (placement_switch_hook)
 		placement_switch_hook(); /* the per-CPU lists drain (mm/pcp.c) */
 	flags = zone_lock_irqsave();
-	for_each_zone(zone) {
-		if (!zone_populated(zone))
-			continue;
+	for_each_populated_zone(zone) {
 		if (placement_active->reset)
 			placement_active->reset(zone);
 		reset_plain(zone);
@@ -215,9 +212,7 @@ int placement_select_id(u32 id)
 	placement_active_lists = ops->lists;
 	placement_active_pcp = ops->pcp;
 	page_color_enabled = ops->colors;
-	for_each_zone(zone) {
-		if (!zone_populated(zone))
-			continue;
+	for_each_populated_zone(zone) {
 		for (mt = 0; mt < MIGRATE_TYPES; mt++)
 			zone->placement[mt] = storage[id][zone - contig_page_data.node_zones][mt];
 		if (ops->reset)

@@ -48,7 +48,7 @@ FUZZ_SECONDS ?= 20
 FUZZ_TARGETS := fuzz_cmdline fuzz_memmap fuzz_alloc fuzz_firmware
 FUZZ_DIR     := $(B)/fuzz
 HOST_ARCH_INC ?= -Iarch/host/include
-FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. $(HOST_ARCH_INC) -DMM_HOST -Wall -Wextra -Werror \
+FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. $(HOST_ARCH_INC) -DMM_HOST -DKERNEL_DEBUG -Wall -Wextra -Werror \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fsanitize-coverage-ignorelist=$(FUZZ_DIR)/coverage-ignore.txt
 FUZZ_ALLOC_CFLAGS := $(FUZZ_CFLAGS) -fsanitize-coverage-ignorelist=$(FUZZ_DIR)/coverage-ignore-alloc.txt

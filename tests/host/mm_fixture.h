@@ -14,6 +14,7 @@
 #include "arch/x86/e820.h"
 #include "mm/memblock.h"
 #include "arch/x86/arch.h"
+#include "mm/internal.h"
 #include "mm/mm_init.h"
 #include "tests/host/host_support.h"
 #include "mm/mm_check.h"
@@ -134,6 +135,17 @@ static inline bool fixture_zone_has_color_mt(int z, u32 mt, u32 order, u32 color
 static inline struct placement_task *fixture_task(void)
 {
 	return placement_task_of(current);
+}
+
+/* __steal_pageblock as the allocator calls it: under the zone lock (host
+ * builds assert it, kernel/spinlock.h). */
+static inline bool fixture_steal_pageblock(struct zone *zone, struct page *page, u32 order, u32 mt)
+{
+	irqflags_t flags = zone_lock_irqsave();
+	bool stolen = __steal_pageblock(zone, page, order, mt);
+
+	zone_unlock_irqrestore(flags);
+	return stolen;
 }
 
 /* cmocka setup/teardown for allocator tests: console captured, allocator

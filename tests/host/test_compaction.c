@@ -223,11 +223,11 @@ static void test_block_types_respected(void **state)
 	top = (zone_end_pfn(z) & ~(pageblock_nr_pages - 1)) - pageblock_nr_pages;
 	assert_true(low < top);
 	assert_int_not_equal(f = free_pfn_in(low), FRAG_NONE);
-	assert_true(__steal_pageblock(z, pfn_to_page(f), pageblock_order, MIGRATE_UNMOVABLE));
+	assert_true(fixture_steal_pageblock(z, pfn_to_page(f), pageblock_order, MIGRATE_UNMOVABLE));
 	assert_non_null(u = alloc_page(GFP_KERNEL)); /* from the only unmovable free pages */
 	assert_int_equal(page_to_pfn(u) & ~(pageblock_nr_pages - 1), low);
 	assert_int_not_equal(f = free_pfn_in(top), FRAG_NONE);
-	assert_true(__steal_pageblock(z, pfn_to_page(f), pageblock_order, MIGRATE_UNMOVABLE));
+	assert_true(fixture_steal_pageblock(z, pfn_to_page(f), pageblock_order, MIGRATE_UNMOVABLE));
 	assert_true(compact_zone(z, 6, frag_move, &own));
 	for (i = 0; i < nslots; i += 2) {
 		if (objs[i].pfn == FRAG_NONE)

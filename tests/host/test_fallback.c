@@ -61,10 +61,10 @@ static u32 fallback_block_type(u32 mt)
 		base[k] = end - (k + 1) * pageblock_nr_pages;
 		struct page *b = pfn_to_page(base[k]);
 		assert_true((b->flags & PG_buddy) && b->private == pageblock_order);
-		assert_true(__steal_pageblock(z, b, pageblock_order, others[k]));
+		assert_true(fixture_steal_pageblock(z, b, pageblock_order, others[k]));
 	}
 	for (pfn = start; pfn < base[1]; pfn += pageblock_nr_pages)
-		assert_true(__steal_pageblock(z, pfn_to_page(pfn), pageblock_order, mt));
+		assert_true(fixture_steal_pageblock(z, pfn_to_page(pfn), pageblock_order, mt));
 	/* take type mt's free pages in Normal */
 	while (free_of_type(mt))
 		assert_non_null(alloc_pages(gfp_of(mt), 0));
@@ -114,7 +114,7 @@ static void test_small_movable_fallback_does_not_steal(void **state)
 
 	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
 	d = (zone_end_pfn(z) & ~(pageblock_nr_pages - 1)) - pageblock_nr_pages;
-	assert_true(__steal_pageblock(z, pfn_to_page(d), pageblock_order, MIGRATE_UNMOVABLE));
+	assert_true(fixture_steal_pageblock(z, pfn_to_page(d), pageblock_order, MIGRATE_UNMOVABLE));
 	while (free_of_type(MIGRATE_UNMOVABLE)) /* all of block d */
 		assert_non_null(alloc_pages(GFP_KERNEL, 0));
 	for (pfn = d; pfn < d + pageblock_nr_pages; pfn++)
