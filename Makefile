@@ -23,6 +23,8 @@ NASM      ?= nasm
 HOSTCC    ?= gcc
 QEMU      ?= qemu-system-i386
 PYTHON    ?= /usr/bin/python3
+# tools/run-tests.sh and the scripts make runs use the same Python
+export PYTHON
 
 MEM       ?= 256M
 SMP       ?= 1
@@ -187,12 +189,22 @@ gdb: kernel deps-gdb $(B)/cmdline-check
 HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_SRCS := $(sort $(wildcard mm/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
-	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
+# The host-buildable sources, written once: HOST_CORE_SRCS is the allocator
+# and what it needs (mm/, mm/placement/, the e820 parser, printk, the command
+# line, the generator, tasks); the tools' fragments (*.mk) link it plus their
+# own files; HOST_SRCS, linked into every host test, adds the rest.
+HOST_CORE_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c kernel/printk.c \
+	kernel/cmdline.c kernel/mwc.c kernel/task.c
+HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h)
+HOST_SRCS := $(HOST_CORE_SRCS) arch/x86/multiboot.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
 	arch/x86/copy_strategies.c bench/frag_owner.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
+# make print-VAR: a variable's value (the fragments run on their own read
+# HOST_CORE_SRCS and HOST_CORE_HDRS from here)
+print-%:
+	@echo '$($*)'
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
 
@@ -222,7 +234,7 @@ test: deps-test kernel $(HOST_TESTS)
 
 # The long runs of which make test runs a quick slice (make test stays near
 # two minutes): the host stress test at its full length (STRESS_LONG=1),
-# each fuzz target 60 s (make test: 10 s), the boot tests marked long
+# each fuzz target 60 s (make test: 4 s), the boot tests marked long
 # (pytest -m long: make run's default run under the cache model).
 .PHONY: test-long
 test-long: deps-test kernel $(B)/h/tests/test_stress

@@ -6,33 +6,39 @@
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
 #   boot     QEMU boot tests (tests/boot, pytest; without those marked long)
-#   all      host + cache model + zoneinfo + fuzz-quick (10 s a target) + fuzz-bugs-quick + format + spdx + layers + report
-#            + matrix-quick + cachesim, and beside them (in the background) boot
+#   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target) + fuzz-bugs-quick + format + spdx
+#            + layers + report + matrix-quick + cachesim
+#
+# The suites run TEST_JOBS (default 2) at a time: two workers take the next
+# suite from one list, longest first, so both cores stay busy until near the
+# end (the boot suite is cut in three parts for it: tests/boot/test_*.py by
+# file, see boot_parts). What the suites need is built first, once, so that
+# no two suites build the same file at the same time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
 shift || true
-PY=/usr/bin/python3
-passed=0 failed=0
-summary=()
+# the Python the Makefile names (PYTHON ?= /usr/bin/python3, exported), or
+# the caller's PYTHON when run by hand
+PY=${PYTHON:-/usr/bin/python3}
 logdir=build/test-logs
 mkdir -p "$logdir"
 
-# record NAME STATUS PASSED FAILED
+records=$logdir/records
+: >"$records"
+jobs=${TEST_JOBS:-2}
+[[ "$jobs" =~ ^[1-9][0-9]?$ ]] || { echo "run-tests.sh: TEST_JOBS='$jobs' rejected: accepted: 1..99" >&2; exit 2; }
+
+# record NAME STATUS PASSED FAILED SECONDS: one line per suite as it finishes
+# (so a long run shows progress), and into $records for the summary
 record() {
-	passed=$((passed + $3))
-	failed=$((failed + $4))
-	summary+=("$(printf '%-28s %-4s %4d passed, %d failed' "$1" "$2" "$3" "$4")")
-	# one line per suite as it finishes, so a long run shows progress
-	printf '  %s  (%ds)\n' "${summary[-1]}" $((SECONDS - suite_start))
-	suite_start=$SECONDS
-	if [ -n "${bg_records:-}" ]; then printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" >>"$bg_records"; fi
+	printf '  %-28s %-4s %4d passed, %d failed  (%ds)\n' "$1" "$2" "$3" "$4" "$5"
+	printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" >>"$records"
 }
-suite_start=$SECONDS
 
 # A cmocka binary: counts from its "[  PASSED  ] N test(s)" / "[  FAILED  ] N" lines.
 run_cmocka() {
-	local bin=$1 name log p f rc
+	local bin=$1 name log p f rc t0=$SECONDS
 	name=$(basename "$bin")
 	log=$logdir/$name.log
 	"$bin" >"$log" 2>&1
@@ -41,111 +47,135 @@ run_cmocka() {
 	f=$(grep -oE '^\[  FAILED  \] [0-9]+ test' "$log" | grep -oE '[0-9]+' | tail -1)
 	p=${p:-0} f=${f:-0}
 	if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" || { record "$name" FAIL "$p" "$f"; tail -40 "$log"; }
+	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" $((SECONDS - t0)) ||
+		record "$name" FAIL "$p" "$f" $((SECONDS - t0)) "$log"
 }
 
-# A pytest directory (then more pytest arguments): counts from pytest's summary line.
+# A pytest run: NAME, then pytest's arguments; counts from pytest's summary line.
 run_pytest() {
-	local name=$1 dir=$2 log p f rc
-	shift 2
+	local name=$1 log p f rc last t0=$SECONDS
+	shift
 	log=$logdir/$name.log
-	$PY -m pytest -q -p no:cacheprovider "$@" "$dir" >"$log" 2>&1
+	"$PY" -m pytest -q -p no:cacheprovider "$@" >"$log" 2>&1
 	rc=$?
 	# pytest's last line: "N failed, M passed[, K errors] in 1.23s"
-	local last
 	last=$(grep -E ' in [0-9.]+s' "$log" | tail -1)
 	p=$(echo "$last" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
 	f=$(echo "$last" | grep -oE '[0-9]+ (failed|errors?)' | awk '{s+=$1} END {print s+0}')
 	p=${p:-0}
 	if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" || { record "$name" FAIL "$p" "$f"; tail -60 "$log"; }
+	[ $rc -eq 0 ] && record "$name" ok "$p" "$f" $((SECONDS - t0)) ||
+		record "$name" FAIL "$p" "$f" $((SECONDS - t0))
 }
 
 # A make target that is one test (exit status decides).
 run_make() {
-	local name=$1 target=$2 log
+	local name=$1 target=$2 log t0=$SECONDS
 	log=$logdir/$name.log
 	if make --no-print-directory "$target" >"$log" 2>&1; then
-		record "$name" ok 1 0
+		record "$name" ok 1 0 $((SECONDS - t0))
 	else
-		record "$name" FAIL 0 1
-		tail -40 "$log"
+		record "$name" FAIL 0 1 $((SECONDS - t0))
 	fi
 }
 
 has_target() { make -n "$1" >/dev/null 2>&1; }
 
-# The QEMU suites (boot, matrix-quick, cachesim) are mostly one emulator
-# thread at a time: under "all" the boot suite, the longest, runs in the
-# background beside the host suites (cmocka, fuzzing, ...), and matrix-quick
-# and cachesim run after the host suites in the foreground, so make test
-# keeps both cores busy until near its end. The background lines appear as
-# they finish; their counts are added at the end.
-boot_suite() {
-	# the tests marked long run in make test-long
-	run_pytest boot tests/boot -m "not long"
+# The boot suite (tests/boot, without the tests marked long: make test-long)
+# in three parts that can run side by side. boot-make: the files whose tests
+# run make run / make gdb (they share build/run.iso, build/run.log and
+# build/run/, so they stay in one pytest, one test at a time); boot-a: the
+# files listed; boot-b: every other file (a new file lands there).
+BOOT_MAKE="test_run_tools.py test_run_model.py test_cmdline_run.py test_gdb.py"
+BOOT_A="test_small.py test_mobility.py test_smp.py test_boot.py test_messages.py test_faults.py test_bench_results.py"
+boot_part() {
+	local part=$1 f files=()
+	for f in tests/boot/test_*.py; do
+		case " $BOOT_MAKE " in *" ${f##*/} "*) [ "$part" = boot-make ] && files+=("$f"); continue ;; esac
+		case " $BOOT_A " in *" ${f##*/} "*) [ "$part" = boot-a ] && files+=("$f"); continue ;; esac
+		[ "$part" = boot-b ] && files+=("$f")
+	done
+	[ ${#files[@]} -gt 0 ] || return 0
+	run_pytest "$part" -m "not long" "${files[@]}"
 }
-other_qemu_suites() {
-	if has_target test-matrix-quick; then run_make matrix-quick test-matrix-quick; fi
-	if [ -d tests/cachesim ] && has_target cachesim; then
-		make --no-print-directory cachesim >/dev/null 2>&1 && run_pytest cachesim tests/cachesim ||
-			record cachesim FAIL 0 1
-	fi
-}
-bg_pid=
+
+# The suites, longest first (figures: seconds on an idle 2-core machine).
+items=()
+if [ "$mode" = boot ] || [ "$mode" = all ]; then
+	items+=("boot_part boot-make" "boot_part boot-a" "boot_part boot-b")
+fi
 if [ "$mode" = all ]; then
-	bg_file=$logdir/qemu-suites.records
-	: >"$bg_file"
-	(
-		bg_records=$bg_file
-		suite_start=$SECONDS
-		boot_suite
-	) &
-	bg_pid=$!
+	if [ -d tests/cachesim ] && has_target cachesim; then items+=("run_pytest cachesim tests/cachesim"); fi
+	# a quick slice: 4 s per target (make test-long: 60 s)
+	if has_target fuzz-quick; then items+=("FUZZ_SECONDS=\${FUZZ_SECONDS:-4} run_make fuzz-quick fuzz-quick"); fi
+	items+=("run_pytest report tests/report")
+	if has_target test-matrix-quick; then items+=("run_make matrix-quick test-matrix-quick"); fi
+	if has_target fuzz-bugs-quick; then items+=("run_make fuzz-bugs-quick fuzz-bugs-quick"); fi
+fi
+if [ "$mode" = host ] || [ "$mode" = all ]; then
+	for t in "$@"; do items+=("run_cmocka $t"); done
+fi
+if [ "$mode" = all ]; then
+	if has_target build/cachesim/test_cache_model; then items+=("run_cmocka build/cachesim/test_cache_model"); fi
+	if has_target build/cachesim/test_task_attr; then items+=("run_cmocka build/cachesim/test_task_attr"); fi
+	if [ -d tests/zoneinfo ] && has_target build/zoneinfo; then items+=("run_pytest zoneinfo tests/zoneinfo"); fi
+	if has_target test-copy32; then items+=("run_make copy32 test-copy32"); fi
+	items+=("run_make format-check format-check" "run_make spdx spdx-check" "run_pytest layers tests/layers")
 fi
 
-if [ "$mode" = host ] || [ "$mode" = all ]; then
-	for t in "$@"; do run_cmocka "$t"; done
+# What the suites build for themselves, built here first (make -j), since
+# two suites side by side must not build the same files at once.
+prebuild=()
+if [ "$mode" = boot ] || [ "$mode" = all ]; then
+	for t in cachesim build/cmdline-check build/kernel-hiboot.elf; do has_target "$t" && prebuild+=("$t"); done
 fi
 if [ "$mode" = all ]; then
-	if has_target build/cachesim/test_cache_model; then
-		make --no-print-directory build/cachesim/test_cache_model >/dev/null 2>&1 &&
-			run_cmocka build/cachesim/test_cache_model || record cache_model FAIL 0 1
-	fi
-	if has_target build/cachesim/test_task_attr; then
-		make --no-print-directory build/cachesim/test_task_attr >/dev/null 2>&1 &&
-			run_cmocka build/cachesim/test_task_attr || record task_attr FAIL 0 1
-	fi
-	if [ -d tests/zoneinfo ] && has_target build/zoneinfo; then
-		make --no-print-directory build/zoneinfo >"$logdir/zoneinfo-build.log" 2>&1 &&
-			run_pytest zoneinfo tests/zoneinfo || record zoneinfo FAIL 0 1
-	fi
-	# a quick slice: 10 s per target (make test-long: 60 s)
-	if has_target fuzz-quick; then FUZZ_SECONDS=${FUZZ_SECONDS:-10} run_make fuzz-quick fuzz-quick; fi
-	if has_target fuzz-bugs-quick; then run_make fuzz-bugs-quick fuzz-bugs-quick; fi
-	if has_target test-copy32; then run_make copy32 test-copy32; fi
-	run_make format-check format-check
-	run_make spdx spdx-check
-	run_pytest layers tests/layers
-	run_pytest report tests/report
-	other_qemu_suites
+	for t in build/cachesim/test_cache_model build/cachesim/test_task_attr build/zoneinfo fuzz-build \
+		build/fuzz/fuzz_alloc $(make -s --no-print-directory print-FUZZ_BUG_BINS 2>/dev/null) build/h32/copy32; do
+		has_target "$t" && prebuild+=("$t")
+	done
 fi
-if [ "$mode" = boot ]; then
-	boot_suite
+if [ ${#prebuild[@]} -gt 0 ] && ! make --no-print-directory -j"$jobs" "${prebuild[@]}" >"$logdir/prebuild.log" 2>&1; then
+	record prebuild FAIL 0 1 0
+	tail -40 "$logdir/prebuild.log"
 fi
-if [ -n "$bg_pid" ]; then
-	wait "$bg_pid"
-	# the background suites' results, counted here (their lines were printed)
-	while read -r name status p f; do
-		passed=$((passed + p))
-		failed=$((failed + f))
-		summary+=("$(printf '%-28s %-4s %4d passed, %d failed' "$name" "$status" "$p" "$f")")
-	done <"$bg_file"
-	if ! grep -q '^boot ' "$bg_file"; then # the background job died before recording
-		summary+=("$(printf '%-28s %-4s %4d passed, %d failed' qemu-suites FAIL 0 1)")
-		failed=$((failed + 1))
-	fi
+
+# $jobs workers; each takes the next item of the list until none is left
+qpos=$logdir/queue.pos
+echo 0 >"$qpos"
+take() { (flock 9 && n=$(<"$qpos") && echo $((n + 1)) >"$qpos" && echo "$n") 9>"$qpos.lock"; }
+worker() {
+	local i
+	while i=$(take) && [ "$i" -lt ${#items[@]} ]; do
+		eval "${items[$i]}"
+	done
+}
+pids=()
+for ((w = 0; w < jobs; w++)); do
+	worker &
+	pids+=($!)
+done
+wait "${pids[@]}"
+
+passed=0 failed=0
+summary=()
+while read -r name status p f; do
+	passed=$((passed + p))
+	failed=$((failed + f))
+	summary+=("$(printf '%-28s %-4s %4d passed, %d failed' "$name" "$status" "$p" "$f")")
+done <"$records"
+# every item recorded a line: one that did not (a worker killed) is a failure
+if [ "$(wc -l <"$records")" -lt ${#items[@]} ]; then
+	summary+=("$(printf '%-28s %-4s %4d passed, %d failed' missing FAIL 0 1)")
+	failed=$((failed + 1))
 fi
+# the failed suites' logs, after every suite (the workers' lines interleave)
+while read -r name status _; do
+	[ "$status" = FAIL ] || continue
+	echo
+	echo "---- $name: the end of $logdir/$name.log ----"
+	tail -60 "$logdir/$name.log"
+done <"$records"
 
 echo
 echo "test summary (logs in $logdir):"

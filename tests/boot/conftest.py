@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import hashlib
+import resource
 import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -114,6 +115,53 @@ def pytest_configure(config):
                             "(tools/run-tests.sh runs tests/boot with -m 'not long')")
 
 
+# Boots with the same arguments (memory, command line, QEMU arguments,
+# loader, time-out) give the same log: the kernel is deterministic for a
+# command line (its seed is on it) and the tests only read what a boot gives.
+# booter() boots each once per pytest process and hands the same Boot to
+# every test that asks for it again; boot() itself always boots.
+_boots = {}
+_reused = []
+
+
+def cached_boot(mem, cmdline, timeout=BOOT_TIMEOUT, extra=(), grub=False):
+    """boot() once per distinct argument list in this pytest run (see above)."""
+    key = (mem, cmdline, timeout, tuple(extra), bool(grub))
+    if key in _boots:
+        _reused.append(key)
+    else:
+        _boots[key] = boot(mem, cmdline, timeout=timeout, extra=extra, grub=grub)
+    return _boots[key]
+
+
+# PAGECOLOR_CPU_DURATIONS=1: the tests that cost the most CPU time (QEMU's
+# and every other child's user+sys, with the setup of the fixtures they ask
+# for first), a figure that a loaded host changes less than wall time.
+_cpu = {}
+
+
+def _children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    t0 = _children_cpu()
+    yield
+    _cpu[item.nodeid] = _children_cpu() - t0
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _boots:
+        terminalreporter.write_line(f"boots through booter: {len(_boots)}, and {len(_reused)} "
+                                    "more tests read one of them")
+    if os.environ.get("PAGECOLOR_CPU_DURATIONS") == "1" and _cpu:
+        terminalreporter.write_line(f"CPU time of the children: {sum(_cpu.values()):.1f} s; the most:")
+        for nodeid, t in sorted(_cpu.items(), key=lambda kv: -kv[1])[:25]:
+            terminalreporter.write_line(f"  {t:7.2f}s  {nodeid}")
+
+
 @pytest.fixture(scope="session")
 def booter():
-    return boot
+    return cached_boot

@@ -10,12 +10,11 @@ HOSTCC  ?= gcc
 
 HOST_ARCH_INC ?= -Iarch/host/include
 CMDLINE_CHECK_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
-CMDLINE_CHECK_SRCS   := tools/cmdline-check/cmdline_check.c $(sort $(wildcard mm/*.c)) arch/x86/e820.c \
-	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c init/params.c bench/wl_plan.c
+CMDLINE_CHECK_SRCS   := tools/cmdline-check/cmdline_check.c $(HOST_CORE_SRCS) init/params.c bench/wl_plan.c
 
-$(B)/cmdline-check: $(CMDLINE_CHECK_SRCS) $(wildcard mm/*.h kernel/*.h arch/x86/*.h init/params.h)
+$(B)/cmdline-check: $(CMDLINE_CHECK_SRCS) $(HOST_CORE_HDRS) init/params.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(CMDLINE_CHECK_CFLAGS) -o $@ $(CMDLINE_CHECK_SRCS)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CMDLINE_CHECK_CFLAGS) -o $@ $(CMDLINE_CHECK_SRCS)
 
 CMDLINE_CHECK ?= on
 # $(call cmdline_check,WHAT): the recipe line that checks $(CMDLINE) (from
