@@ -270,12 +270,20 @@ def wait_for(cond, limit=300):
     return None
 
 
+def default_sigint():
+    """In the child before exec: SIGINT as a terminal's Ctrl-C finds it. A
+    test run started in the background (`make test &`, nohup, a CI runner)
+    has SIGINT ignored, the child would inherit that, and a shell cannot trap
+    a signal ignored when it started: make run would never see the Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_and_stop(cmd, how):
     """Starts cmd in a session of its own, waits until its QEMU runs, stops
     it `how` and returns the QEMU pid and whether it is still alive 30 s
     later (it is stopped within a second or two; 30 s: a loaded host)."""
     p = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=default_sigint)
     try:
         qemu = wait_for(lambda: [k for k in descendants(p.pid) if (comm(k) or "").startswith("qemu-system")])
         assert qemu, "QEMU never started"
@@ -349,7 +357,7 @@ def test_interrupted_model_run_names_the_signal(tmp_path):
     with open(err, "w") as e:
         p = subprocess.Popen(["make", "--no-print-directory", "run", "MEM=32M", "TIMEOUT=600",
                               "CMDLINE=bench=all bench_runs=9 seed=1"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                             stderr=e, start_new_session=True)
+                             stderr=e, start_new_session=True, preexec_fn=default_sigint)
         try:
             qemu = wait_for(lambda: [k for k in descendants(p.pid) if (comm(k) or "").startswith("qemu-system")])
             assert qemu, "QEMU never started"
