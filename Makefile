@@ -235,7 +235,8 @@ test: deps-test kernel $(HOST_TESTS)
 # The long runs of which make test runs a quick slice (make test stays near
 # two minutes): the host stress test at its full length (STRESS_LONG=1),
 # each fuzz target 60 s (make test: 4 s), the boot tests marked long
-# (pytest -m long: make run's default run under the cache model).
+# (pytest -m long: make run's default run under the cache model, the
+# summary's QR code read from a UEFI framebuffer).
 .PHONY: test-long
 test-long: deps-test kernel $(B)/h/tests/test_stress
 	STRESS_LONG=1 $(B)/h/tests/test_stress

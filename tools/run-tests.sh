@@ -79,7 +79,10 @@ run_make() {
 	fi
 }
 
-has_target() { make -n "$1" >/dev/null 2>&1; }
+# the targets make knows (its database, read once: a `make -n` per target
+# cost a make start each)
+make_db=$(make -npq --no-print-directory -f Makefile .run-tests-none 2>/dev/null)
+has_target() { grep -q -E "^${1//./\\.}:( |$)" <<<"$make_db"; }
 
 # The boot suite (tests/boot, without the tests marked long: make test-long)
 # in three parts that can run side by side. boot-make: the files whose tests
@@ -105,7 +108,11 @@ if [ "$mode" = boot ] || [ "$mode" = all ]; then
 	items+=("boot_part boot-make" "boot_part boot-a" "boot_part boot-b")
 fi
 if [ "$mode" = all ]; then
-	if [ -d tests/cachesim ] && has_target cachesim; then items+=("run_pytest cachesim tests/cachesim"); fi
+	# the cache model's suite in two parts too: its longest boots, the rest
+	if [ -d tests/cachesim ] && has_target cachesim; then
+		items+=("run_pytest cachesim-a tests/cachesim/test_reduced.py tests/cachesim/test_phase_ids.py"
+			"run_pytest cachesim-b tests/cachesim --deselect tests/cachesim/test_reduced.py --deselect tests/cachesim/test_phase_ids.py")
+	fi
 	# a quick slice: 4 s per target (make test-long: 60 s)
 	if has_target fuzz-quick; then items+=("FUZZ_SECONDS=\${FUZZ_SECONDS:-4} run_make fuzz-quick fuzz-quick"); fi
 	items+=("run_pytest report tests/report")
@@ -131,7 +138,7 @@ if [ "$mode" = boot ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = all ]; then
 	for t in build/cachesim/test_cache_model build/cachesim/test_task_attr build/zoneinfo fuzz-build \
-		build/fuzz/fuzz_alloc $(make -s --no-print-directory print-FUZZ_BUG_BINS 2>/dev/null) build/h32/copy32; do
+		build/fuzz/fuzz_alloc $(sed -n 's/^FUZZ_BUG_BINS := //p' <<<"$make_db") build/h32/copy32; do
 		has_target "$t" && prebuild+=("$t")
 	done
 fi
