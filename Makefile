@@ -23,7 +23,7 @@ NASM      ?= nasm
 HOSTCC    ?= gcc
 QEMU      ?= qemu-system-i386
 PYTHON    ?= /usr/bin/python3
-# tools/run-tests.sh and the scripts make runs use the same Python
+# tools/dev/run-tests.sh and the scripts make runs use the same Python
 export PYTHON
 
 MEM       ?= 256M
@@ -34,7 +34,7 @@ B         := build
 
 # CMDLINE reaches the scripts through the environment and unexpanded
 # ($(value)): pasted into a recipe, make would expand a '$' in it and the
-# shell would act on a '"', '`' or ';'. tools/mkiso.sh quotes it for GRUB.
+# shell would act on a '"', '`' or ';'. tools/make/mkiso.sh quotes it for GRUB.
 export PAGECOLOR_CMDLINE := $(value CMDLINE)
 
 # Build lines as Linux's kbuild prints them ("  CC      mm/page_alloc.o");
@@ -99,7 +99,7 @@ help:
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
 	@echo "make format-check | format           clang-format check | apply"
-	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
+	@echo "make spdx-check                      every source file has its SPDX license line (tools/dev/spdx.py --fix adds them)"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
 	@echo "make check-layers                    nothing includes upward (kernel < boot < mm < arch < bench < init); no circles"
 	@echo "make clean"
@@ -135,7 +135,7 @@ $(B)/k/%.o: %.asm $(B)/k/flags
 
 $(B)/kernel.elf: $(KERNEL_OBJ) linker.ld
 	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
-	@tools/check-multiboot.sh $@
+	@tools/dev/check-multiboot.sh $@
 
 $(B)/kernel.sym: $(B)/kernel.elf
 	$(call quiet,NM,$@)$(NM) -n $< > $@
@@ -148,10 +148,10 @@ $(B)/kernel.sym: $(B)/kernel.elf
 # $(CMDLINE) and qemu_exit, no menu, used by `make run` and the boot tests.
 iso: deps-run $(B)/pagecolor.iso
 
-$(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
-	$(call quiet,MKISO,$@)tools/mkiso.sh menu $@ $(B)/kernel.elf ""
+$(B)/pagecolor.iso: $(B)/kernel.elf tools/make/grub.cfg.in tools/make/mkiso.sh
+	$(call quiet,MKISO,$@)tools/make/mkiso.sh menu $@ $(B)/kernel.elf ""
 
-# Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
+# Exit status of tools/make/run-qemu.sh (make shows "Error N" and exits 2):
 # The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
@@ -161,12 +161,12 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 SIM ?= on
 ifeq ($(SIM),off)
 run: kernel $(B)/cmdline-check
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make run)
-	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
+	@tools/make/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 else ifeq ($(SIM),on)
 run: kernel cachesim $(B)/cmdline-check
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make run)
 	@exec tools/cachesim/run-model.sh --size '$(CACHE_SIZE)' --ways '$(CACHE_WAYS)' --line '$(LINE)' --l1 '$(L1)' \
 		--mem '$(MEM)' --smp '$(SMP)' --timeout '$(TIMEOUT)' --log $(B)/run.log --outdir $(B)/run \
@@ -178,11 +178,11 @@ run:
 endif
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
-# port: GDBPORT, else one derived from the user id (tools/gdb.sh).
+# port: GDBPORT, else one derived from the user id (tools/make/gdb.sh).
 gdb: kernel deps-gdb $(B)/cmdline-check
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make gdb)
-	@tools/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
+	@tools/make/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
 
 # ---- host builds of mm/ and kernel/ ----------------------------------------
 # Host builds (tests, tools) use the host pseudo-architecture's <asm/*.h>.
@@ -224,13 +224,13 @@ $(B)/h/tests/test_multiboot: private HCFLAGS += -no-pie
 -include $(HOST_OBJ:.o=.d) $(HOST_TESTS:=.d)
 
 test-host: deps-test $(HOST_TESTS)
-	@tools/run-tests.sh host $(HOST_TESTS)
+	@tools/dev/run-tests.sh host $(HOST_TESTS)
 
 test-boot: kernel
-	@tools/run-tests.sh boot
+	@tools/dev/run-tests.sh boot
 
 test: deps-test kernel $(HOST_TESTS)
-	@tools/run-tests.sh all $(HOST_TESTS)
+	@tools/dev/run-tests.sh all $(HOST_TESTS)
 
 # The long runs of which make test runs a quick slice (make test stays near
 # two minutes): the host stress test at its full length (STRESS_LONG=1),
@@ -247,10 +247,10 @@ FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[
 # The include floors (kernel < boot < mm < arch < bench < init): nothing
 # imports upward; and no circle of files in mm/ or bench/ (symbol tables).
 check-layers: kernel
-	@$(PYTHON) tools/check-layers.py --circles
+	@$(PYTHON) tools/dev/check-layers.py --circles
 # Every source file names its license (SPDX); --fix adds missing lines.
 spdx-check:
-	@$(PYTHON) tools/spdx.py --check
+	@$(PYTHON) tools/dev/spdx.py --check
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: clean"
 format:
@@ -259,11 +259,11 @@ format:
 clean:
 	rm -rf $(B)
 
-# Mutation testing of mm/ and kernel/ (tools/mutate.py): one source change
+# Mutation testing of mm/ and kernel/ (tools/dev/mutate.py): one source change
 # at a time in a copy of the tree, the fast host suites, killed/survived.
 # Minutes: not part of make test (its --self-test is, in tests/layers).
 mutate: deps-test
-	@$(PYTHON) tools/mutate.py $(if $(ONLY),--only $(ONLY))
+	@$(PYTHON) tools/dev/mutate.py $(if $(ONLY),--only $(ONLY))
 
 # ---- tools and test suites with Makefile fragments of their own -------------
 -include tools/cachesim/cachesim.mk
@@ -275,4 +275,4 @@ mutate: deps-test
 -include tools/tsc-spread/tsc.mk
 -include tests/host/copy32/copy32.mk
 -include tools/qr/qr.mk
--include tools/cmdline-check/cmdline-check.mk
+-include tools/make/cmdline-check/cmdline-check.mk

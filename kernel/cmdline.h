@@ -115,7 +115,7 @@ void format_size(char *buf, size_t size, u32 bytes);
  * loader's image path (first token) and tokens over 256 bytes are not
  * names and are skipped. Applies nothing, prints nothing. Returns the
  * number of unknown names (0 for a NULL line). Used by the host's check of
- * `make run CMDLINE=` (tools/cmdline-check) before booting. */
+ * `make run CMDLINE=` (tools/make/cmdline-check) before booting. */
 unsigned cmdline_each_unknown(const char *cmdline, struct kernel_param *params, size_t n,
 			      void (*fn)(const char *key, void *arg), void *arg);
 

@@ -3,7 +3,7 @@
 behind, and say what the log holds when they stop one.
 
   - CMDLINE is checked on the host with the kernel's own parser
-    (tools/cmdline-check): an unknown parameter name is refused before
+    (tools/make/cmdline-check): an unknown parameter name is refused before
     booting with a "did you mean"; values stay the kernel's to judge (a note
     says which it will reject); CMDLINE_CHECK=off passes the line unchecked.
   - a command line longer than the kernel reads (8191 bytes) is refused
@@ -24,8 +24,8 @@ import pytest
 
 from conftest import BUILD, KERNEL, ROOT
 
-RUN_QEMU = os.path.join(ROOT, "tools", "run-qemu.sh")
-MKISO = os.path.join(ROOT, "tools", "mkiso.sh")
+RUN_QEMU = os.path.join(ROOT, "tools", "make", "run-qemu.sh")
+MKISO = os.path.join(ROOT, "tools", "make", "mkiso.sh")
 CHECK = os.path.join(BUILD, "cmdline-check")
 
 
@@ -184,14 +184,14 @@ def test_run_qemu_takes_the_sizes_qemu_takes(mem):
     """Failing input: the boot matrix's '3.5G' cell (QEMU takes a fraction)
     was refused as not a size, and the matrix lost the cell. The size is
     accepted: here QEMU itself then fails on a missing ISO (status 4, not 2)."""
-    p = subprocess.run([os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--iso", "/nonexistent.iso",
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--iso", "/nonexistent.iso",
                         "--timeout", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
     assert p.returncode == 4 and "rejected" not in p.stderr, p.stderr
 
 
 @pytest.mark.parametrize("mem", ["0", "5M", "x"])
 def test_gdb_sh_mem_refused_before_booting(mem):
-    p = subprocess.run([os.path.join(ROOT, "tools", "gdb.sh"), "--iso", "x.iso", "--elf", KERNEL, "--mem", mem],
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "gdb.sh"), "--iso", "x.iso", "--elf", KERNEL, "--mem", mem],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
     assert p.returncode == 2 and f"memory size '{mem}' (MEM=) rejected" in p.stderr, p.stderr
 

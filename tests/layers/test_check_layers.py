@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""tools/check-layers.py: the include floors hold in this tree, and the
+"""tools/dev/check-layers.py: the include floors hold in this tree, and the
 checker does report a file that includes upward (a checker that cannot fail
 would prove nothing)."""
 import os
@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-TOOL = os.path.join(ROOT, "tools", "check-layers.py")
+TOOL = os.path.join(ROOT, "tools", "dev", "check-layers.py")
 
 
 def run(root):

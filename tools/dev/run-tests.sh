@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/run-tests.sh host|boot|all [HOST_TEST_BINARIES...]
+# tools/dev/run-tests.sh host|boot|all [HOST_TEST_BINARIES...]
 #
 # Runs the test suites and prints one summary: each suite's result, then a
 # final line "tests: N passed, N failed" counting test cases.
@@ -15,7 +15,7 @@
 # file, see boot_parts). What the suites need is built first, once, so that
 # no two suites build the same file at the same time.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 mode=${1:-all}
 shift || true
 # the Python the Makefile names (PYTHON ?= /usr/bin/python3, exported), or

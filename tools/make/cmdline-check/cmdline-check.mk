@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# tools/cmdline-check/cmdline-check.mk - the host check of CMDLINE= that
+# tools/make/cmdline-check/cmdline-check.mk - the host check of CMDLINE= that
 # `make run`, `make gdb` and the run-cachesim family do before booting
-# (tools/cmdline-check/cmdline_check.c). Included from the top Makefile (uses
+# (tools/make/cmdline-check/cmdline_check.c). Included from the top Makefile (uses
 # its B and HOSTCC). CMDLINE_CHECK=off skips it: the kernel then judges the
 # line itself (the tests of the kernel's own checks use it).
 
@@ -10,7 +10,7 @@ HOSTCC  ?= gcc
 
 HOST_ARCH_INC ?= -Iarch/host/include
 CMDLINE_CHECK_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
-CMDLINE_CHECK_SRCS   := tools/cmdline-check/cmdline_check.c $(HOST_CORE_SRCS) init/params.c bench/wl_plan.c
+CMDLINE_CHECK_SRCS   := tools/make/cmdline-check/cmdline_check.c $(HOST_CORE_SRCS) init/params.c bench/wl_plan.c
 
 $(B)/cmdline-check: $(CMDLINE_CHECK_SRCS) $(HOST_CORE_HDRS) init/params.h
 	@mkdir -p $(dir $@)
