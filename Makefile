@@ -23,6 +23,8 @@ NASM      ?= nasm
 HOSTCC    ?= gcc
 QEMU      ?= qemu-system-i386
 PYTHON    ?= /usr/bin/python3
+# tools/dev/run-tests.sh and the scripts make runs use the same Python
+export PYTHON
 
 MEM       ?= 256M
 SMP       ?= 1
@@ -32,7 +34,7 @@ B         := build
 
 # CMDLINE reaches the scripts through the environment and unexpanded
 # ($(value)): pasted into a recipe, make would expand a '$' in it and the
-# shell would act on a '"', '`' or ';'. tools/mkiso.sh quotes it for GRUB.
+# shell would act on a '"', '`' or ';'. tools/make/mkiso.sh quotes it for GRUB.
 export PAGECOLOR_CMDLINE := $(value CMDLINE)
 
 # Build lines as Linux's kbuild prints them ("  CC      mm/page_alloc.o");
@@ -111,7 +113,7 @@ help:
 	@echo "make fuzz-speed                      fuzz_alloc executions per second in each check mode (figures)"
 	@echo "make build/qrencode                  the kernel's QR encoder on the host (PGM image)"
 	@echo "make format-check | format           clang-format check | apply"
-	@echo "make spdx-check                      every source file has its SPDX license line (tools/spdx.py --fix adds them)"
+	@echo "make spdx-check                      every source file has its SPDX license line (tools/dev/spdx.py --fix adds them)"
 	@echo "make docs                            docs/parameters.md from init/params.c's parameter table"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
 	@echo "make figures [FIGURES=id,id KEEP=1]  re-run the commands behind the figures the docs quote (long), then figures-check"
@@ -151,7 +153,7 @@ $(B)/k/%.o: %.asm $(B)/k/flags
 
 $(B)/kernel.elf: $(KERNEL_OBJ) linker.ld
 	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(KERNEL_OBJ) $(KLIBS)
-	@tools/check-multiboot.sh $@
+	@tools/dev/check-multiboot.sh $@
 
 $(B)/kernel.sym: $(B)/kernel.elf
 	$(call quiet,NM,$@)$(NM) -n $< > $@
@@ -164,10 +166,10 @@ $(B)/kernel.sym: $(B)/kernel.elf
 # $(CMDLINE) and qemu_exit, no menu, used by `make run` and the boot tests.
 iso: deps-run $(B)/pagecolor.iso
 
-$(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
-	$(call quiet,MKISO,$@)tools/mkiso.sh menu $@ $(B)/kernel.elf ""
+$(B)/pagecolor.iso: $(B)/kernel.elf tools/make/grub.cfg.in tools/make/mkiso.sh
+	$(call quiet,MKISO,$@)tools/make/mkiso.sh menu $@ $(B)/kernel.elf ""
 
-# Exit status of tools/run-qemu.sh (make shows "Error N" and exits 2):
+# Exit status of tools/make/run-qemu.sh (make shows "Error N" and exits 2):
 # The serial log is also kept in build/run.log (tools/pagecolor-report reads it).
 # 1 failure, 3 time-out (TIMEOUT=seconds raises it, 0: none), 4 no report
 # from the kernel, 5 success with rejected command-line parameters.
@@ -177,12 +179,12 @@ $(B)/pagecolor.iso: $(B)/kernel.elf tools/grub.cfg.in tools/mkiso.sh
 SIM ?= on
 ifeq ($(SIM),off)
 run: kernel $(B)/cmdline-check
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make run)
-	@tools/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
+	@tools/make/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 else ifeq ($(SIM),on)
 run: kernel cachesim $(B)/cmdline-check
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make run)
 	@exec tools/cachesim/run-model.sh --size '$(CACHE_SIZE)' --ways '$(CACHE_WAYS)' --line '$(LINE)' --l1 '$(L1)' \
 		--mem '$(MEM)' --smp '$(SMP)' --timeout '$(TIMEOUT)' --log $(B)/run.log --outdir $(B)/run \
@@ -194,23 +196,33 @@ run:
 endif
 
 # QEMU halted, gdb attached, stopped at kmain; QEMU ends when gdb does. The
-# port: GDBPORT, else one derived from the user id (tools/gdb.sh).
+# port: GDBPORT, else one derived from the user id (tools/make/gdb.sh).
 gdb: kernel deps-gdb $(B)/cmdline-check
-	@tools/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
+	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make gdb)
-	@tools/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
+	@tools/make/gdb.sh --iso $(B)/run.iso --elf $(B)/kernel.elf --mem '$(MEM)'
 
 # ---- host builds of mm/ and kernel/ ----------------------------------------
 # Host builds (tests, tools) use the host pseudo-architecture's <asm/*.h>.
 HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST -DKERNEL_DEBUG \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c arch/x86/multiboot.c kernel/printk.c kernel/cmdline.c \
-	kernel/mwc.c kernel/task.c bench/chain.c bench/stats.c bench/bench_config.c \
+# The host-buildable sources, written once: HOST_CORE_SRCS is the allocator
+# and what it needs (mm/, mm/placement/, the e820 parser, printk, the command
+# line, the generator, tasks); the tools' fragments (*.mk) link it plus their
+# own files; HOST_SRCS, linked into every host test, adds the rest.
+HOST_CORE_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c kernel/printk.c \
+	kernel/cmdline.c kernel/mwc.c kernel/task.c
+HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h)
+HOST_SRCS := $(HOST_CORE_SRCS) arch/x86/multiboot.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
 	arch/x86/copy_strategies.c bench/frag_owner.c bench/bench_names.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
+# make print-VAR: a variable's value (the fragments run on their own read
+# HOST_CORE_SRCS and HOST_CORE_HDRS from here)
+print-%:
+	@echo '$($*)'
 HOST_OBJ  := $(HOST_SRCS:%.c=$(B)/h/%.o)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/h/tests/%,$(sort $(wildcard tests/host/test_*.c)))
 
@@ -230,18 +242,19 @@ $(B)/h/tests/test_multiboot: private HCFLAGS += -no-pie
 -include $(HOST_OBJ:.o=.d) $(HOST_TESTS:=.d)
 
 test-host: deps-test $(HOST_TESTS)
-	@tools/run-tests.sh host $(HOST_TESTS)
+	@tools/dev/run-tests.sh host $(HOST_TESTS)
 
 test-boot: kernel
-	@tools/run-tests.sh boot
+	@tools/dev/run-tests.sh boot
 
 test: deps-test kernel $(HOST_TESTS)
-	@tools/run-tests.sh all $(HOST_TESTS)
+	@tools/dev/run-tests.sh all $(HOST_TESTS)
 
 # The long runs of which make test runs a quick slice (make test stays near
 # two minutes): the host stress test at its full length (STRESS_LONG=1),
-# each fuzz target 60 s (make test: 10 s), the boot tests marked long
-# (pytest -m long: make run's default run under the cache model).
+# each fuzz target 60 s (make test: 4 s), the boot tests marked long
+# (pytest -m long: make run's default run under the cache model, the
+# summary's QR code read from a UEFI framebuffer).
 .PHONY: test-long
 test-long: deps-test kernel $(B)/h/tests/test_stress
 	STRESS_LONG=1 $(B)/h/tests/test_stress
@@ -254,16 +267,16 @@ FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[
 # x.c/x.h modules including each other); no circle of files calling each
 # other in mm/, bench/, arch/x86/ (symbol tables).
 check-layers: kernel
-	@$(PYTHON) tools/check-layers.py --circles
+	@$(PYTHON) tools/dev/check-layers.py --circles
 # Every source file names its license (SPDX); --fix adds missing lines.
 spdx-check:
-	@$(PYTHON) tools/spdx.py --check
+	@$(PYTHON) tools/dev/spdx.py --check
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: clean"
 format:
 	clang-format -i $(FORMAT_FILES)
 # The generated reference: docs/parameters.md from init/params.c's table
-# (tools/cmdline-check --reference); tests/report/test_reference_docs.py
+# (tools/make/cmdline-check --reference); tests/report/test_reference_docs.py
 # fails while the committed file differs.
 .PHONY: docs
 docs: $(B)/cmdline-check
@@ -273,11 +286,11 @@ docs: $(B)/cmdline-check
 clean:
 	rm -rf $(B)
 
-# Mutation testing of mm/ and kernel/ (tools/mutate.py): one source change
+# Mutation testing of mm/ and kernel/ (tools/dev/mutate.py): one source change
 # at a time in a copy of the tree, the fast host suites, killed/survived.
 # Minutes: not part of make test (its --self-test is, in tests/layers).
 mutate: deps-test
-	@$(PYTHON) tools/mutate.py $(if $(ONLY),--only $(ONLY))
+	@$(PYTHON) tools/dev/mutate.py $(if $(ONLY),--only $(ONLY))
 
 # ---- tools and test suites with Makefile fragments of their own -------------
 # The figures the docs quote (docs/figures.toml): make figures runs their
@@ -300,4 +313,4 @@ figures-check:
 -include tools/tsc-spread/tsc.mk
 -include tests/host/copy32/copy32.mk
 -include tools/qr/qr.mk
--include tools/cmdline-check/cmdline-check.mk
+-include tools/make/cmdline-check/cmdline-check.mk

@@ -24,7 +24,7 @@ align 4
 	dd 0, 0, 0, 0, 0
 	; Preferred video mode (flag bit 2): a linear framebuffer, 1024x768x32.
 	; GRUB treats it as a hint: on UEFI it hands over the GOP framebuffer
-	; (arch/x86/fbcon.c draws the console there); on BIOS tools/grub.cfg.in
+	; (arch/x86/fbcon.c draws the console there); on BIOS tools/make/grub.cfg.in
 	; says "set gfxpayload=text", so VGA text mode stays and vga.c works.
 	dd 0                        ; mode_type: 0 = linear graphics
 	dd 1024                     ; width

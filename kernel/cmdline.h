@@ -100,7 +100,7 @@ void cmdline_print_help(const struct kernel_param *params, size_t n);
  * between 4K and 1G", "a|b|c", ...), and the value p->value holds now as a
  * user would type it ("on", "16", "256K", "stride,fft", "(none)"). Used by
  * cmdline_print_help and by the host's reference generator
- * (tools/cmdline-check --reference, docs/parameters.md). Cannot fail; the
+ * (tools/make/cmdline-check --reference, docs/parameters.md). Cannot fail; the
  * text is cut at size - 1 bytes. */
 void param_form(const struct kernel_param *p, char *buf, size_t size);
 void param_value(const struct kernel_param *p, char *buf, size_t size);
@@ -129,7 +129,7 @@ void format_size(char *buf, size_t size, u32 bytes);
  * loader's image path (first token) and tokens over 256 bytes are not
  * names and are skipped. Applies nothing, prints nothing. Returns the
  * number of unknown names (0 for a NULL line). Used by the host's check of
- * `make run CMDLINE=` (tools/cmdline-check) before booting. */
+ * `make run CMDLINE=` (tools/make/cmdline-check) before booting. */
 unsigned cmdline_each_unknown(const char *cmdline, struct kernel_param *params, size_t n,
 			      void (*fn)(const char *key, void *arg), void *arg);
 

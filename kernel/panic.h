@@ -7,7 +7,7 @@
 
 /* The result codes the kernel ends with (QEMU's isa-debug-exit turns code c
  * into exit status 2c+1: 33 for success, 35 for failure, 37 for success with
- * rejected parameters; tools/run-qemu.sh maps them to 0, 1 and 5). */
+ * rejected parameters; tools/make/run-qemu.sh maps them to 0, 1 and 5). */
 #define KERNEL_EXIT_SUCCESS 0x10
 #define KERNEL_EXIT_FAILURE 0x11
 #define KERNEL_EXIT_CMDLINE 0x12 /* success, but parameters were rejected (exit 37) */

@@ -4,7 +4,7 @@ qemu-system-i386 (TCG) with a given kernel command line, returning the serial
 log and the exit status of tools/run-qemu.sh.
 
 By default the kernel is started by QEMU's own Multiboot loader
-(tools/run-qemu.sh --kernel build/kernel.elf --append "CMDLINE qemu_exit=0xf4"):
+(tools/make/run-qemu.sh --kernel build/kernel.elf --append "CMDLINE qemu_exit=0xf4"):
 about 0.35 s a boot against 1.35 s through GRUB, plus 0.44 s for each GRUB ISO
 built. What the kernel sees differs from a GRUB boot only where GRUB itself is
 the subject: the loader name ("qemu", not "GRUB 2.06..."), no video information
@@ -17,15 +17,16 @@ image path) and where the loader's data sits (QEMU from 0x9000, GRUB at
 (the same 6 entries at 32M), and the ELF is loaded at its link address in
 both. QEMU's loader also starts in 4 MiB, where GRUB needs about 6 MiB. The
 command line reaches the kernel with the same tokens either way
-(tools/mkiso.sh quotes each for GRUB; test_cmdline_run.py checks both).
+(tools/make/mkiso.sh quotes each for GRUB; test_cmdline_run.py checks both).
 
-boot(..., grub=True) boots through a no-menu GRUB ISO (tools/mkiso.sh run) as
+boot(..., grub=True) boots through a no-menu GRUB ISO (tools/make/mkiso.sh run) as
 before: for the tests whose subject is GRUB (its quoting of the command line,
 its video information)."""
 import os
 import shutil
 import subprocess
 import hashlib
+import resource
 import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -83,22 +84,22 @@ def boot(mem, cmdline, timeout=BOOT_TIMEOUT, extra=(), grub=False):
     """Boots the kernel with cmdline under -m mem (extra: more QEMU
     arguments); returns a Boot. grub=False: QEMU's -kernel Multiboot loader
     (the kernel gets "build/kernel.elf CMDLINE qemu_exit=0xf4"); grub=True:
-    a no-menu GRUB ISO built for cmdline (tools/mkiso.sh run), for tests
+    a no-menu GRUB ISO built for cmdline (tools/make/mkiso.sh run), for tests
     whose subject is GRUB. Logs in build/test-iso/."""
     assert os.path.exists(KERNEL), "build the kernel first (make kernel)"
     os.makedirs(os.path.join(BUILD, "test-iso"), exist_ok=True)
     if grub:
         tag = hashlib.sha1(cmdline.encode()).hexdigest()[:10]
         iso = os.path.join(BUILD, "test-iso", f"boot-{tag}.iso")
-        subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", iso, KERNEL, cmdline], check=True)
+        subprocess.run([os.path.join(ROOT, "tools", "make", "mkiso.sh"), "run", iso, KERNEL, cmdline], check=True)
         log_path = iso[:-4] + f"-{mem}.log"
-        cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--iso", iso]
+        cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--iso", iso]
     else:
         tag = hashlib.sha1("\0".join([cmdline, *extra]).encode()).hexdigest()[:10]
         log_path = os.path.join(BUILD, "test-iso", f"kernel-{tag}-{mem}.log")
         # the path as given is the command line's first word: relative, from
         # the top directory, so it does not depend on where the tree is
-        cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--kernel",
+        cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--kernel",
                os.path.relpath(KERNEL, ROOT), "--append", cmdline + " qemu_exit=0xf4"]
     cmd += ["--timeout", str(timeout), "--log", log_path]
     if extra:
@@ -111,9 +112,56 @@ def boot(mem, cmdline, timeout=BOOT_TIMEOUT, extra=(), grub=False):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "long: a long run: in make test-long, not in make test "
-                            "(tools/run-tests.sh runs tests/boot with -m 'not long')")
+                            "(tools/dev/run-tests.sh runs tests/boot with -m 'not long')")
+
+
+# Boots with the same arguments (memory, command line, QEMU arguments,
+# loader, time-out) give the same log: the kernel is deterministic for a
+# command line (its seed is on it) and the tests only read what a boot gives.
+# booter() boots each once per pytest process and hands the same Boot to
+# every test that asks for it again; boot() itself always boots.
+_boots = {}
+_reused = []
+
+
+def cached_boot(mem, cmdline, timeout=BOOT_TIMEOUT, extra=(), grub=False):
+    """boot() once per distinct argument list in this pytest run (see above)."""
+    key = (mem, cmdline, timeout, tuple(extra), bool(grub))
+    if key in _boots:
+        _reused.append(key)
+    else:
+        _boots[key] = boot(mem, cmdline, timeout=timeout, extra=extra, grub=grub)
+    return _boots[key]
+
+
+# PAGECOLOR_CPU_DURATIONS=1: the tests that cost the most CPU time (QEMU's
+# and every other child's user+sys, with the setup of the fixtures they ask
+# for first), a figure that a loaded host changes less than wall time.
+_cpu = {}
+
+
+def _children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    t0 = _children_cpu()
+    yield
+    _cpu[item.nodeid] = _children_cpu() - t0
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _boots:
+        terminalreporter.write_line(f"boots through booter: {len(_boots)}, and {len(_reused)} "
+                                    "more tests read one of them")
+    if os.environ.get("PAGECOLOR_CPU_DURATIONS") == "1" and _cpu:
+        terminalreporter.write_line(f"CPU time of the children: {sum(_cpu.values()):.1f} s; the most:")
+        for nodeid, t in sorted(_cpu.items(), key=lambda kv: -kv[1])[:25]:
+            terminalreporter.write_line(f"  {t:7.2f}s  {nodeid}")
 
 
 @pytest.fixture(scope="session")
 def booter():
-    return boot
+    return cached_boot

@@ -28,7 +28,7 @@ def boot_kernel(mem, append, kernel="kernel.elf", cwd=BUILD, timeout=BOOT_TIMEOU
     tag = hashlib.sha1((kernel + "|" + append).encode()).hexdigest()[:10]
     log_path = os.path.join(BUILD, "test-iso", f"kernel-{tag}-{mem}.log")
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--kernel", kernel, "--append", append,
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--kernel", kernel, "--append", append,
            "--timeout", str(timeout), "--log", log_path]
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     with open(log_path, errors="replace") as f:
@@ -99,7 +99,7 @@ def test_make_run_timeout_message_and_status():
 
 def test_run_qemu_rejects_a_bad_timeout():
     for bad in ["abc", "-1", "1.5", ""]:
-        p = subprocess.run([os.path.join(ROOT, "tools", "run-qemu.sh"), "--iso", "x.iso", "--timeout", bad],
+        p = subprocess.run([os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--iso", "x.iso", "--timeout", bad],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert p.returncode == 2, bad
         assert "time-out" in p.stderr and "accepted: whole seconds" in p.stderr
@@ -177,7 +177,7 @@ def test_make_run_passes_shell_and_make_characters():
 ])
 def test_mkiso_refuses_what_grub_cannot_carry(line, why):
     iso = os.path.join(BUILD, "test-iso", "refused.iso")
-    p = subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", iso, os.path.join(BUILD, "kernel.elf"), line],
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "mkiso.sh"), "run", iso, os.path.join(BUILD, "kernel.elf"), line],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert p.returncode == 2
     assert "CMDLINE refused" in p.stderr and why in p.stderr

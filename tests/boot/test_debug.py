@@ -71,7 +71,7 @@ def test_debug_kernel_boots_smp_without_assertion():
         assert " spin_assert_fail\n" in f.read(), "not a debug build"
     log_path = os.path.join(BUILD, "test-iso", "debug-smp2.log")
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", "128M", "--kernel", os.path.relpath(kernel, ROOT),
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", "128M", "--kernel", os.path.relpath(kernel, ROOT),
            "--append", "bench=pcp,smpstress,fft,frag bench_stress_ms=400 mm_debug=poison " + QUICK + " qemu_exit=0xf4",
            "--smp", "2", "--timeout", str(BOOT_TIMEOUT), "--log", log_path]
     p = subprocess.run(die_with_parent(cmd), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

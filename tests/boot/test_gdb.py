@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """`make gdb` without a person at the keyboard (issue 8, item 10): gdb -batch
-through tools/gdb.sh stops in kmain; afterwards QEMU is gone and the port is
+through tools/make/gdb.sh stops in kmain; afterwards QEMU is gone and the port is
 free; a taken port, a missing gdb and a bad GDBPORT exit non-zero with a
 message."""
 import os
@@ -11,7 +11,7 @@ import pytest
 
 from conftest import BUILD, ROOT
 
-GDB_SH = os.path.join(ROOT, "tools", "gdb.sh")
+GDB_SH = os.path.join(ROOT, "tools", "make", "gdb.sh")
 ISO = os.path.join(BUILD, "test-iso", "gdb.iso")
 ELF = os.path.join(BUILD, "kernel.elf")
 
@@ -45,7 +45,7 @@ def port_listening(port):
 
 @pytest.fixture(scope="module")
 def iso():
-    subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", ISO, ELF, "bench=none"], check=True)
+    subprocess.run([os.path.join(ROOT, "tools", "make", "mkiso.sh"), "run", ISO, ELF, "bench=none"], check=True)
     return ISO
 
 

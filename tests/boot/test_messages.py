@@ -22,7 +22,7 @@ def boot_kernel(mem, append, extra=(), timeout=600):
     """QEMU's own loader (-kernel): its -append can carry control bytes."""
     log_path = os.path.join(BUILD, "test-iso", f"messages-{abs(hash(append)) % 10**8}-{mem}.log")
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--kernel", KERNEL, "--append", append,
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--kernel", KERNEL, "--append", append,
            "--timeout", str(timeout), "--log", log_path]
     if extra:
         cmd += ["--", *extra]

@@ -3,7 +3,7 @@
 behind, and say what the log holds when they stop one.
 
   - CMDLINE is checked on the host with the kernel's own parser
-    (tools/cmdline-check): an unknown parameter name is refused before
+    (tools/make/cmdline-check): an unknown parameter name is refused before
     booting with a "did you mean"; values stay the kernel's to judge (a note
     says which it will reject); CMDLINE_CHECK=off passes the line unchecked.
   - a command line longer than the kernel reads (8191 bytes) is refused
@@ -24,8 +24,8 @@ import pytest
 
 from conftest import BUILD, KERNEL, ROOT
 
-RUN_QEMU = os.path.join(ROOT, "tools", "run-qemu.sh")
-MKISO = os.path.join(ROOT, "tools", "mkiso.sh")
+RUN_QEMU = os.path.join(ROOT, "tools", "make", "run-qemu.sh")
+MKISO = os.path.join(ROOT, "tools", "make", "mkiso.sh")
 CHECK = os.path.join(BUILD, "cmdline-check")
 
 
@@ -184,14 +184,14 @@ def test_run_qemu_takes_the_sizes_qemu_takes(mem):
     """Failing input: the boot matrix's '3.5G' cell (QEMU takes a fraction)
     was refused as not a size, and the matrix lost the cell. The size is
     accepted: here QEMU itself then fails on a missing ISO (status 4, not 2)."""
-    p = subprocess.run([os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--iso", "/nonexistent.iso",
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--iso", "/nonexistent.iso",
                         "--timeout", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
     assert p.returncode == 4 and "rejected" not in p.stderr, p.stderr
 
 
 @pytest.mark.parametrize("mem", ["0", "5M", "x"])
 def test_gdb_sh_mem_refused_before_booting(mem):
-    p = subprocess.run([os.path.join(ROOT, "tools", "gdb.sh"), "--iso", "x.iso", "--elf", KERNEL, "--mem", mem],
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "gdb.sh"), "--iso", "x.iso", "--elf", KERNEL, "--mem", mem],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
     assert p.returncode == 2 and f"memory size '{mem}' (MEM=) rejected" in p.stderr, p.stderr
 
@@ -270,12 +270,20 @@ def wait_for(cond, limit=300):
     return None
 
 
+def default_sigint():
+    """In the child before exec: SIGINT as a terminal's Ctrl-C finds it. A
+    test run started in the background (`make test &`, nohup, a CI runner)
+    has SIGINT ignored, the child would inherit that, and a shell cannot trap
+    a signal ignored when it started: make run would never see the Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_and_stop(cmd, how):
     """Starts cmd in a session of its own, waits until its QEMU runs, stops
     it `how` and returns the QEMU pid and whether it is still alive 30 s
     later (it is stopped within a second or two; 30 s: a loaded host)."""
     p = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=default_sigint)
     try:
         qemu = wait_for(lambda: [k for k in descendants(p.pid) if (comm(k) or "").startswith("qemu-system")])
         assert qemu, "QEMU never started"
@@ -349,7 +357,7 @@ def test_interrupted_model_run_names_the_signal(tmp_path):
     with open(err, "w") as e:
         p = subprocess.Popen(["make", "--no-print-directory", "run", "MEM=32M", "TIMEOUT=600",
                               "CMDLINE=bench=all bench_runs=9 seed=1"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                             stderr=e, start_new_session=True)
+                             stderr=e, start_new_session=True, preexec_fn=default_sigint)
         try:
             qemu = wait_for(lambda: [k for k in descendants(p.pid) if (comm(k) or "").startswith("qemu-system")])
             assert qemu, "QEMU never started"

@@ -24,7 +24,7 @@ from conftest import BOOT_TIMEOUT, BUILD, KERNEL, Boot, die_with_parent
 
 def boot_direct(mem, cmdline, timeout=BOOT_TIMEOUT):
     """Boots build/kernel.elf with QEMU's -kernel Multiboot loader; returns a
-    Boot whose rc follows tools/run-qemu.sh (0 success, 1 failure, 3 time-out,
+    Boot whose rc follows tools/make/run-qemu.sh (0 success, 1 failure, 3 time-out,
     4 anything else)."""
     assert os.path.exists(KERNEL), "build the kernel first (make kernel)"
     cmd = ["timeout", str(timeout), "qemu-system-i386", "-accel", "tcg", "-m", mem, "-kernel", KERNEL,

@@ -13,7 +13,7 @@ def boot_smp(cmdline, smp, cpu=None, machine=None, timeout=BOOT_TIMEOUT):
     assert os.path.exists(KERNEL), "build the kernel first (make kernel)"
     log_path = os.path.join(BUILD, "test-iso", f"smp-{smp}-{cpu or 'default'}.log")
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--kernel", KERNEL, "--append",
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--kernel", KERNEL, "--append",
            cmdline + " qemu_exit=0xf4", "--smp", str(smp), "--timeout", str(timeout), "--log", log_path]
     if cpu:
         cmd += ["--cpu", cpu]

@@ -124,6 +124,9 @@ def test_counters_not_available_under_tcg_said_once(run, booter):
         assert b.record("final")["status"] == "ok"
 
 
+# make test-long (and make test-matrix, whose cell this is): an OVMF boot and
+# a screendump cost about a tenth of the boot suite's CPU time
+@pytest.mark.long
 def test_summary_qr_code_on_the_framebuffer():
     """UEFI, no serial port: the screen shows the summary and, at its top
     right, the QR code of it, which zbarimg reads from QEMU's screendump

@@ -89,9 +89,9 @@ def boot_kernel(qemu, machine, cmdline, mem="64M", timeout=BOOT_TIMEOUT):
 def boot_uefi(cmdline, machine, mem="256M", timeout=BOOT_TIMEOUT):
     iso = os.path.join(BUILD, "test-iso", "tsc-uefi.iso")
     os.makedirs(os.path.dirname(iso), exist_ok=True)
-    subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", iso, KERNEL, cmdline], check=True)
+    subprocess.run([os.path.join(ROOT, "tools", "make", "mkiso.sh"), "run", iso, KERNEL, cmdline], check=True)
     log_path = iso[:-4] + f"-{machine.replace(',', '_').replace('=', '')}.log"
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--firmware", "uefi", "--mem", mem, "--iso", iso,
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--firmware", "uefi", "--mem", mem, "--iso", iso,
            "--timeout", str(timeout), "--log", log_path, "--", "-machine", machine]
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     with open(log_path, errors="replace") as f:

@@ -14,7 +14,7 @@ def results(b, bench):
 
 
 def check_ok(b, rc=0):
-    # rc 5: the run completed but a parameter was rejected (tools/run-qemu.sh)
+    # rc 5: the run completed but a parameter was rejected (tools/make/run-qemu.sh)
     assert b.rc == rc, f"run-qemu.sh exit status {b.rc}\n{b.log[-3000:]}"
     assert b.record("final")["status"] == "ok", b.log[-3000:]
     assert b.record("leakcheck")["status"] == "ok"

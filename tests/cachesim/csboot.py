@@ -67,7 +67,7 @@ def boot(name, cmdline, plugin_args, mem="128M", timeout=1800):  # against a han
     log, sim = base + ".log", base + ".sim"
     if os.path.exists(sim):
         os.remove(sim)
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", mem, "--kernel", os.path.relpath(KERNEL, ROOT),
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", mem, "--kernel", os.path.relpath(KERNEL, ROOT),
            "--append", cmdline + " qemu_exit=0xf4", "--timeout", str(timeout), "--log", log,
            "--", "-plugin", f"{PLUGIN},{plugin_args},maxphys={mem},out={sim}"]
     t0 = time.monotonic()

@@ -54,9 +54,14 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -I. $(HOST_ARCH_INC) -DMM_HOST -DKERNEL_DEBUG 
 FUZZ_ALLOC_CFLAGS := $(FUZZ_CFLAGS) -fsanitize-coverage-ignorelist=$(FUZZ_DIR)/coverage-ignore-alloc.txt
 FUZZ_BUGS    := lost_free wrong_order wrong_list double_free bad_merge no_merge split_overlap
 FUZZ_SPEED_SECONDS ?= 20
-FUZZ_SRCS    := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c \
-	arch/x86/acpi.c arch/x86/madt.c
-FUZZ_DEPS    := $(FUZZ_SRCS) $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h tests/fuzz/*.h) $(FUZZ_DIR)/coverage-ignore.txt \
+# On its own (make -f), the host source list comes from the top Makefile,
+# the one place it is written.
+ifndef HOST_CORE_SRCS
+HOST_CORE_SRCS := $(shell $(MAKE) -s --no-print-directory -f Makefile print-HOST_CORE_SRCS)
+HOST_CORE_HDRS := $(shell $(MAKE) -s --no-print-directory -f Makefile print-HOST_CORE_HDRS)
+endif
+FUZZ_SRCS    := $(HOST_CORE_SRCS) arch/x86/acpi.c arch/x86/madt.c
+FUZZ_DEPS    := $(FUZZ_SRCS) $(HOST_CORE_HDRS) $(wildcard tests/fuzz/*.h) $(FUZZ_DIR)/coverage-ignore.txt \
 	$(FUZZ_DIR)/coverage-ignore-alloc.txt
 
 .PHONY: fuzz fuzz-quick fuzz-build fuzz-speed fuzz-bugs fuzz-bugs-quick

@@ -244,7 +244,7 @@ static void test_quotes_group_separators(void **state)
 	assert_int_equal(odd, 3);
 	assert_int_equal(colors, 8);
 	/* GRUB puts only arguments with a space in quotes: a tab inside one
-	 * separates tokens (so tools/mkiso.sh refuses control characters). */
+	 * separates tokens (so tools/make/mkiso.sh refuses control characters). */
 	assert_int_equal(parse("/boot/kernel.elf colors=2\todd=#"), 0);
 	assert_int_equal(colors, 2);
 	assert_int_equal(odd, 6);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""tools/check-layers.py: the include floors hold in this tree and no file
+"""tools/dev/check-layers.py: the include floors hold in this tree and no file
 cycle runs through headers in mm/, bench/ or arch/; and the checker does
 report a file that includes upward, headers that include each other and
 modules (x.c with x.h) that include each other (a checker that cannot fail
@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-TOOL = os.path.join(ROOT, "tools", "check-layers.py")
+TOOL = os.path.join(ROOT, "tools", "dev", "check-layers.py")
 
 
 def run(root):

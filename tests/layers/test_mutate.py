@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""tools/mutate.py's self-test (make mutate itself takes minutes): it tells
+"""tools/dev/mutate.py's self-test (make mutate itself takes minutes): it tells
 a killed mutation from a surviving one and from one that does not build,
 restores the file byte for byte, refuses a text found twice, and every
 mutation of its list still applies to the current sources."""
@@ -11,7 +11,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 def test_mutate_self_test():
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mutate.py"), "--self-test"],
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "dev", "mutate.py"), "--self-test"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.startswith("self-test: ok"), r.stdout

@@ -5,8 +5,8 @@ machine x CPU model and check each log (issue #5, "Boot anywhere").
 
     tests/matrix/run_matrix.py [--quick] [-j 2] [--only SUBSTRING] [--list]
 
-Every cell builds (or reuses) a GRUB ISO with tools/mkiso.sh, boots it with
-tools/run-qemu.sh and asserts on the serial log: memory detected against the
+Every cell builds (or reuses) a GRUB ISO with tools/make/mkiso.sh, boots it with
+tools/make/run-qemu.sh and asserts on the serial log: memory detected against the
 e820 map and against QEMU's RAM split below 4 GiB, zones present and
 consistent, every cache level as the QEMU CPU model reports it, the
 "coloring:" line, benchmarks done (HighMem buffer pages above 896 MiB), FPU
@@ -349,7 +349,7 @@ def fb_text(mon, ppm, font):
 
 def run_screen_cell(cell, iso, log_path, timeout):
     sock = tempfile.mktemp(prefix="pc-mon-", suffix=".sock")
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--firmware", cell.fw, "--machine", cell.machine,
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--firmware", cell.fw, "--machine", cell.machine,
            "--cpu", cell.cpu, "--mem", cell.mem, "--iso", iso, "--timeout", str(timeout), "--no-serial",
            "--monitor", sock]
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -405,7 +405,7 @@ def make_iso(mode, cmdline):
     tag = re.sub(r"[^A-Za-z0-9]+", "_", f"{mode}_{cmdline}").strip("_")
     iso = os.path.join(OUT, f"iso-{tag}.iso")
     with _iso_lock:
-        subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), mode, iso, KERNEL, cmdline], check=True)
+        subprocess.run([os.path.join(ROOT, "tools", "make", "mkiso.sh"), mode, iso, KERNEL, cmdline], check=True)
     return iso
 
 
@@ -415,7 +415,7 @@ def run_cell(cell, timeout):
     cmdline = (BENCH + " " + cell.cmdline).strip()
     if cell.serial:
         iso = make_iso("run", cmdline)
-        cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--firmware", cell.fw, "--machine", cell.machine,
+        cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--firmware", cell.fw, "--machine", cell.machine,
                "--cpu", cell.cpu, "--mem", cell.mem, "--iso", iso, "--timeout", str(timeout), "--log", log_path,
                "--smp", str(cell.smp)]
         p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -45,7 +45,7 @@ def test_no_absolute_build_path_in_committed_files():
 
 def test_spdx_tool_forms_and_data(tmp_path):
     import importlib.util
-    spec = importlib.util.spec_from_file_location("spdx", os.path.join(ROOT, "tools", "spdx.py"))
+    spec = importlib.util.spec_from_file_location("spdx", os.path.join(ROOT, "tools", "dev", "spdx.py"))
     spdx = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(spdx)
     assert spdx.style("mm/page_alloc.c") == "/* {} */" and spdx.style("boot/entry.asm") == "; {}"

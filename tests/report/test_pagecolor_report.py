@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Tests of tools/pagecolor-report on logs kept under tests/report/logs/
 (recorded from `make run`: qemu-tcg-256M-default.log with QEMU's default CPU,
-qemu-tcg-256M-epyc.log with -cpu EPYC; tools/run-qemu.sh --log)."""
+qemu-tcg-256M-epyc.log with -cpu EPYC; tools/make/run-qemu.sh --log)."""
 import csv
 import importlib.machinery
 import importlib.util
@@ -220,7 +220,7 @@ def test_skipped_log_says_why(tmp_path):
 
 
 # ---- a coloring-on-only log and a coloring-off-only log (the GRUB menu's entries) ----
-# recorded with tools/run-qemu.sh --mem 64M from mkiso.sh run ISOs of
+# recorded with tools/make/run-qemu.sh --mem 64M from mkiso.sh run ISOs of
 # "page_color=on bench_modes=on bench_max=256K seed=5" and the same with off
 ON_LOG = os.path.join(HERE, "logs", "qemu-tcg-64M-only-on.log")
 OFF_LOG = os.path.join(HERE, "logs", "qemu-tcg-64M-only-off.log")

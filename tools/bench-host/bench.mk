@@ -11,20 +11,25 @@
 
 B       ?= build
 HOSTCC  ?= gcc
+# On its own (make -f), the host source list comes from the top Makefile,
+# the one place it is written.
+ifndef HOST_CORE_SRCS
+HOST_CORE_SRCS := $(shell $(MAKE) -s --no-print-directory -f Makefile print-HOST_CORE_SRCS)
+HOST_CORE_HDRS := $(shell $(MAKE) -s --no-print-directory -f Makefile print-HOST_CORE_HDRS)
+endif
 
 HOST_ARCH_INC ?= -Iarch/host/include
 BENCH_HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
-BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c \
-	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c
+BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(HOST_CORE_SRCS)
 
 .PHONY: bench-host
 
-$(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h)
+$(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(HOST_CORE_HDRS)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(BENCH_HOST_CFLAGS) -o $@ $(BENCH_HOST_SRCS)
 
 # the same with every policy call through placement_ops (the indirection's cost)
-$(B)/bench-host/bench_alloc_indirect: $(BENCH_HOST_SRCS) $(wildcard mm/*.h mm/placement/*.h kernel/*.h)
+$(B)/bench-host/bench_alloc_indirect: $(BENCH_HOST_SRCS) $(HOST_CORE_HDRS)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(BENCH_HOST_CFLAGS) -DPLACEMENT_INDIRECT -o $@ $(BENCH_HOST_SRCS)
 

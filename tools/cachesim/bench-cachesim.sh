@@ -79,7 +79,7 @@ chmod +x "$shim/qemu-system-i386"
 boot() { # way rep [plugin args]
 	local way=$1 n=$2 rc=0
 	shift 2
-	BENCH_TIME=$outdir/$way-$n.time PATH="$shim:$PATH" "$root/tools/run-qemu.sh" --mem "$mem" \
+	BENCH_TIME=$outdir/$way-$n.time PATH="$shim:$PATH" "$root/tools/make/run-qemu.sh" --mem "$mem" \
 		--iso "$outdir/run.iso" --timeout "$timeout" --log "$outdir/$way-$n.log" ${1:+-- -plugin "$1"} \
 		>/dev/null || rc=$?
 	if [ "$rc" != 0 ] || ! [ -s "$outdir/$way-$n.time" ]; then

@@ -99,11 +99,11 @@ echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs
 echo "run-cachesim: kernel: $cmdline" >&2
 echo "run-cachesim: plugin: $plugargs" >&2
 
-"$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
+"$root/tools/make/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
 [ -z "$isoonly" ] || exit 0
 start=$(date +%s)
 rc=0
-"$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" --smp "$smp" \
+"$root/tools/make/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" --smp "$smp" \
 	${icount:+--icount "$icount"} --log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
 elapsed=$(( $(date +%s) - start ))
 echo "$elapsed" >"$outdir/elapsed.txt"

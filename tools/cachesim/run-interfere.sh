@@ -52,10 +52,10 @@ echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
 echo "run-interfere: kernel: $cmdline" >&2
 echo "run-interfere: plugin: $plugargs" >&2
-"$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
+"$root/tools/make/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
 start=$(date +%s)
 rc=0
-"$root/tools/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" \
+"$root/tools/make/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" \
 	--log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
 elapsed=$(( $(date +%s) - start ))
 if [ "$rc" = 2 ]; then # refused before booting (run-qemu.sh said why: MEM=0, ...)

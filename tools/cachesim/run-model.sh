@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # tools/cachesim/run-model.sh - `make run` under the cache model (the default;
-# `make run SIM=off` is the plain boot of tools/run-qemu.sh).
+# `make run SIM=off` is the plain boot of tools/make/run-qemu.sh).
 #
 # usage: run-model.sh [--size 2M] [--ways 1] [--line 64] [--l1 32K]
 #            [--mem 256M] [--smp 1] [--timeout 300] [--log build/run.log]
@@ -22,11 +22,11 @@
 # (tools/cachesim/summary.py) and writes, in OUTDIR: sim.txt (the plugin's
 # counts), table.txt/table.csv/raw.csv (report.py), summary.txt,
 # summary.csv, stride.png, fft.png, ratio.png, cmdline.txt.
-# Exit status: tools/run-qemu.sh's (0 success, 1 the kernel reported failure,
+# Exit status: tools/make/run-qemu.sh's (0 success, 1 the kernel reported failure,
 # 3 time-out, 4 no report, 5 rejected parameters), or 1 when the boot
 # succeeded but its summary or plots could not be made (a message says why),
 # 2 for bad usage.
-# Stopping: as tools/run-qemu.sh, this script dies with its parent (make
+# Stopping: as tools/make/run-qemu.sh, this script dies with its parent (make
 # killed, even by SIGKILL: setpriv --pdeathsig) and a TERM, INT or HUP stops
 # the run-qemu.sh it waits for, which stops QEMU: no QEMU outlives the run.
 set -uo pipefail
@@ -96,7 +96,7 @@ plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outd
 } >"$outdir/cmdline.txt"
 echo "run: under the cache model (tools/cachesim): L2 $size ${ways}-way, ${line}-byte lines, behind L1 $l1;" \
 	"make run SIM=off boots without it" >&2
-"$root/tools/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline" || exit 2
+"$root/tools/make/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline" || exit 2
 rc=0 qpid=
 # run-qemu.sh runs in the background, where a script ignores SIGINT: it is
 # always stopped with a TERM, so its line says SIGTERM; the last line names
@@ -112,7 +112,7 @@ trap 'stop 143 SIGTERM' TERM
 trap 'stop 130 SIGINT' INT
 trap 'stop 129 SIGHUP' HUP
 # in the background and waited for, so a signal runs the trap at once
-"$root/tools/run-qemu.sh" --mem "$mem" --smp "$smp" --iso "$outdir/run.iso" --timeout "$timeout" --log "$log" \
+"$root/tools/make/run-qemu.sh" --mem "$mem" --smp "$smp" --iso "$outdir/run.iso" --timeout "$timeout" --log "$log" \
 	-- -plugin "$plugin,$plugargs" &
 qpid=$!
 wait "$qpid" || rc=$?

@@ -43,7 +43,7 @@ def host_khz(ref):
 
 
 def boot_once(iso, machine, log_path):
-    cmd = [os.path.join(ROOT, "tools", "run-qemu.sh"), "--mem", "64M", "--iso", iso, "--timeout", "120", "--log",
+    cmd = [os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", "64M", "--iso", iso, "--timeout", "120", "--log",
            log_path, "--", "-machine", machine]
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     log = open(log_path, errors="replace").read()
@@ -67,7 +67,7 @@ def main():
     out = os.path.join(ROOT, "build", "tsc-spread")
     os.makedirs(out, exist_ok=True)
     iso = os.path.join(out, "tsc.iso")
-    subprocess.run([os.path.join(ROOT, "tools", "mkiso.sh"), "run", iso, a.kernel, "bench=none selftest=off"],
+    subprocess.run([os.path.join(ROOT, "tools", "make", "mkiso.sh"), "run", iso, a.kernel, "bench=none selftest=off"],
                    check=True)
     ref0 = host_khz(a.ref)
     stop = multiprocessing.Event()

@@ -9,4 +9,4 @@ HIBOOT_OBJ := $(B)/k/tests/boot/hiboot/hiboot_entry.o $(B)/k/tests/boot/hiboot/h
 
 $(B)/kernel-hiboot.elf: $(KERNEL_OBJ) $(HIBOOT_OBJ) linker.ld
 	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -Wl,-e,hiboot_start -o $@ $(KERNEL_OBJ) $(HIBOOT_OBJ) $(KLIBS)
-	@tools/check-multiboot.sh $@
+	@tools/dev/check-multiboot.sh $@

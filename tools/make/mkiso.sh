@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/mkiso.sh menu|run|halt ISO KERNEL "CMDLINE"
-#   menu: the GRUB rescue ISO for real PCs (menu from tools/grub.cfg.in).
+# tools/make/mkiso.sh menu|run|halt ISO KERNEL "CMDLINE"
+#   menu: the GRUB rescue ISO for real PCs (menu from tools/make/grub.cfg.in).
 #   run:  a no-menu ISO for QEMU: one entry with CMDLINE plus qemu_exit=0xf4,
 #         so the kernel ends QEMU through the isa-debug-exit device.
 #   halt: as run, without qemu_exit: the kernel halts at the end with its log
@@ -81,7 +81,7 @@ grub_words "$args" >"${TMPDIR:-/tmp}/mkiso-words.$$" || { rm -f "${TMPDIR:-/tmp}
 words=$(<"${TMPDIR:-/tmp}/mkiso-words.$$")
 rm -f "${TMPDIR:-/tmp}/mkiso-words.$$"
 # The length the kernel will get, against what it reads.
-max=$(sed -n 's/^#define MULTIBOOT_CMDLINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' "$(dirname "$0")/../arch/x86/multiboot.h")
+max=$(sed -n 's/^#define MULTIBOOT_CMDLINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' "$(dirname "$0")/../../arch/x86/multiboot.h")
 max=$((${max:-8192} - 1))
 [ "$mode" != run ] || kernel_len=$((kernel_len + (kernel_len ? 1 : 0) + 14)) # qemu_exit=0xf4
 if [ "$kernel_len" -gt "$max" ]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""tools/check-layers.py - the house has floors, and nothing imports upward.
+"""tools/dev/check-layers.py - the house has floors, and nothing imports upward.
 
 Floors, bottom to top (a file may include headers of its own floor and of the
 floors below it, never above):
@@ -28,7 +28,7 @@ arch/x86/. Two files are joined when one calls (or reads a variable) that
 the other defines, as the symbol tables of the kernel's objects show
 (build/k/<dir>/*.o, read with nm); a circle is a cycle in that graph.
 
-usage: tools/check-layers.py [--circles] [--objdir build/k] [--nm i686-linux-gnu-nm]
+usage: tools/dev/check-layers.py [--circles] [--objdir build/k] [--nm i686-linux-gnu-nm]
 Exit status 0 when the include rules hold (and, with --circles, there is no
 circle), 1 with one line per violation otherwise.
 """
@@ -238,7 +238,7 @@ def circle_violations(objdir, nm, folder, root):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     ap.add_argument("--objdir", default="build/k")
     ap.add_argument("--nm", default="i686-linux-gnu-nm")
     ap.add_argument("--circles", action="store_true", help="also report circles of files in mm/, bench/ and arch/x86/ (symbol tables)")

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tools/cmdline-check/cmdline_check.c - checks a kernel command line on the
+/* tools/make/cmdline-check/cmdline_check.c - checks a kernel command line on the
  * host, before booting, with the kernel's own parser and parameter table
  * (kernel/cmdline.c, init/params.c, built for the host as tools/zoneinfo is).
  *

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """spdx.py - the SPDX license line in every source file of the tree.
 
-usage: tools/spdx.py --check | --fix [FILE...]
+usage: tools/dev/spdx.py --check | --fix [FILE...]
 
 Source files are the git-tracked C, headers, assembly, linker scripts,
 Python, shell, make files and scripts with a '#!' line (data such as fuzz
@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TAG = "SPDX-License-Identifier: MIT"
 SKIP_PREFIXES = ("tests/fuzz/corpus/", "tests/report/logs/", "tests/zoneinfo/maps/", "docs/")
 
@@ -87,7 +87,7 @@ def main(argv):
             print(f"spdx: added to {p}")
         return 0
     if missing:
-        print(f"spdx: {len(missing)} files without '{TAG}' (tools/spdx.py --fix adds it):", file=sys.stderr)
+        print(f"spdx: {len(missing)} files without '{TAG}' (tools/dev/spdx.py --fix adds it):", file=sys.stderr)
         for p in missing:
             print(f"  {p}", file=sys.stderr)
         return 1

@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""tools/mutate.py: mutation testing of the mechanisms of mm/ and kernel/.
+"""tools/dev/mutate.py: mutation testing of the mechanisms of mm/ and kernel/.
 
     make mutate                         every mutation (a few minutes)
-    tools/mutate.py [--only ID,ID] [--list] [--keep-going]
-    tools/mutate.py --self-test         the script's own check (make test)
+    tools/dev/mutate.py [--only ID,ID] [--list] [--keep-going]
+    tools/dev/mutate.py --self-test         the script's own check (make test)
 
 Each mutation is one small change of the source that breaks one mechanism
 (which end of which per-CPU list, the color of a pfn, the buddy's xor, the
@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The fast host suites (seconds each; test_stress, test_copy and
 # test_shuffle_small take minutes and test nothing a mutation here needs).
@@ -316,7 +316,7 @@ def self_test():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="tools/mutate.py", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="tools/dev/mutate.py", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     ap.add_argument("--only", help="comma-separated mutation ids")
     ap.add_argument("--list", action="store_true", help="list the mutations")

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# tools/cmdline-check/cmdline-check.mk - the host check of CMDLINE= that
+# tools/make/cmdline-check/cmdline-check.mk - the host check of CMDLINE= that
 # `make run`, `make gdb` and the run-cachesim family do before booting
-# (tools/cmdline-check/cmdline_check.c). Included from the top Makefile (uses
+# (tools/make/cmdline-check/cmdline_check.c). Included from the top Makefile (uses
 # its B and HOSTCC). CMDLINE_CHECK=off skips it: the kernel then judges the
 # line itself (the tests of the kernel's own checks use it).
 
@@ -10,10 +10,9 @@ HOSTCC  ?= gcc
 
 HOST_ARCH_INC ?= -Iarch/host/include
 CMDLINE_CHECK_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
-CMDLINE_CHECK_SRCS   := tools/cmdline-check/cmdline_check.c $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c \
-	kernel/printk.c kernel/cmdline.c kernel/mwc.c kernel/task.c init/params.c bench/wl_plan.c bench/bench_names.c
+CMDLINE_CHECK_SRCS   := tools/make/cmdline-check/cmdline_check.c $(HOST_CORE_SRCS) init/params.c bench/wl_plan.c bench/bench_names.c
 
-$(B)/cmdline-check: $(CMDLINE_CHECK_SRCS) $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h bench/*.h init/params.h)
+$(B)/cmdline-check: $(CMDLINE_CHECK_SRCS) $(HOST_CORE_HDRS) $(wildcard bench/*.h) init/params.h
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CMDLINE_CHECK_CFLAGS) -o $@ $(CMDLINE_CHECK_SRCS)
 

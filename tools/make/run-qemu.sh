@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/run-qemu.sh --iso ISO | --kernel ELF [--append "ARGS"]
+# tools/make/run-qemu.sh --iso ISO | --kernel ELF [--append "ARGS"]
 #                   [--mem 256M] [--log FILE] [--timeout S]
 #                   [--firmware bios|uefi] [--machine pc|q35] [--cpu MODEL]
 #                   [--no-serial] [--monitor SOCKET] [--smp N] [--icount SHIFT]
@@ -90,7 +90,7 @@ timeout=$((10#$timeout))
 # it, would be lost.
 if [ -n "$kernel" ]; then
 	max=$(sed -n 's/^#define MULTIBOOT_CMDLINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' \
-		"$(dirname "$0")/../arch/x86/multiboot.h" 2>/dev/null)
+		"$(dirname "$0")/../../arch/x86/multiboot.h" 2>/dev/null)
 	max=$((${max:-8192} - 1))
 	len=$(printf '%s %s' "$kernel" "$append" | wc -c)
 	if [ "$len" -gt "$max" ]; then
@@ -101,7 +101,7 @@ if [ -n "$kernel" ]; then
 fi
 # --mem: N[.F][K|M|G] (bare N: MiB, as QEMU reads it; a fraction of up to
 # three digits as QEMU takes it, e.g. 3.5G), at least what boots.
-# shellcheck source=tools/mem_size.sh
+# shellcheck source=tools/make/mem_size.sh
 . "$(dirname "$0")/mem_size.sh"
 mem_size_kib run-qemu.sh "$mem" || exit 2
 if [ -n "$iso" ] && [ "$firmware" = uefi ]; then
@@ -211,7 +211,7 @@ case $rc in
 		echo "run-qemu.sh: time-out: QEMU stopped after ${timeout} s; $(log_end)" >&2
 	else
 		echo "run-qemu.sh: time-out: QEMU stopped after ${timeout} s; $(log_end)." \
-			"A long run needs more: make run TIMEOUT=<seconds> (0: no limit), or tools/run-qemu.sh --timeout S" >&2
+			"A long run needs more: make run TIMEOUT=<seconds> (0: no limit), or tools/make/run-qemu.sh --timeout S" >&2
 	fi
 	exit 3 ;;
 0) echo "run-qemu.sh: QEMU ended with status 0 and no exit report from the kernel (the guest rebooted or" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/check-multiboot.sh ELF - fail the build when GRUB would not see a
+# tools/dev/check-multiboot.sh ELF - fail the build when GRUB would not see a
 # Multiboot v1 header in the first 8 KiB of the kernel image.
 set -eu
 if command -v grub-file >/dev/null 2>&1; then

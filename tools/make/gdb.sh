@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools/gdb.sh --iso ISO --elf ELF [--mem 256M] [--port N] [-- GDB_ARGS...]
+# tools/make/gdb.sh --iso ISO --elf ELF [--mem 256M] [--port N] [-- GDB_ARGS...]
 #
 # `make gdb`: boots ISO in QEMU (TCG) halted before the first instruction,
 # with its gdb server on 127.0.0.1:PORT, and runs gdb on ELF connected to it
@@ -36,9 +36,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$iso" ] && [ -n "$elf" ] || { echo "gdb.sh: --iso ISO and --elf ELF are required" >&2; exit 2; }
-# MEM as tools/run-qemu.sh takes it through GRUB: N[K|M|G], at least 6M
+# MEM as tools/make/run-qemu.sh takes it through GRUB: N[K|M|G], at least 6M
 # (below it GRUB never starts; 0 would be QEMU's silent 128M default).
-# shellcheck source=tools/mem_size.sh
+# shellcheck source=tools/make/mem_size.sh
 . "$(dirname "$0")/mem_size.sh"
 mem_size_kib gdb.sh "$mem" || exit 2
 if [ "$mem_kib" -lt 6144 ]; then

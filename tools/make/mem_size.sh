@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# tools/mem_size.sh - sourced by tools/run-qemu.sh and tools/gdb.sh: one
+# tools/make/mem_size.sh - sourced by tools/make/run-qemu.sh and tools/make/gdb.sh: one
 # reading of MEM= for both.
 #
 # mem_size_kib WHO SIZE: sets mem_kib to SIZE in KiB and returns 0; SIZE is
