@@ -53,9 +53,19 @@ void bench_policy_hold(bool held)
 	policy_held = held;
 }
 
+/* The colored policy of bench_set_coloring(true). */
+static u32 colored_id = PLACEMENT_BINHOP;
+
+void bench_policy_pair_from_active(void)
+{
+	colored_id = placement_active->colors ? placement_active_id : PLACEMENT_BINHOP;
+	printk("bench: color=on runs under placement %s, color=off runs under buddy%s\n", placement_choices[colored_id],
+	       placement_active->colors ? "" : " (the policy in force colors no pages)");
+}
+
 void bench_set_coloring(bool on)
 {
 	if (policy_held)
 		return;
-	placement_select_id(on ? PLACEMENT_BINHOP : PLACEMENT_BUDDY);
+	placement_select_id(on ? colored_id : PLACEMENT_BUDDY);
 }

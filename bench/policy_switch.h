@@ -63,9 +63,17 @@ struct page *bench_alloc_page_va(u32 vaddr);
  * leaves the policy in force alone. */
 void bench_policy_hold(bool held);
 
-/* Switches page coloring for the next runs: on = placement binhop, off =
- * placement buddy; does nothing while the driver holds a policy
- * (bench_policy_hold). */
+/* The coloring pair of the runs that follow (bench_modes=: color=on and
+ * color=off per point): off is buddy; on is the policy in force now when it
+ * colors (placement=vacolor at boot: vacolor against buddy), else binhop
+ * (the 2.4.17 patch's, as page_color=on). Prints one "bench:" line naming
+ * the pair. Called by the driver before the benchmarks; until then the
+ * pair is binhop and buddy. */
+void bench_policy_pair_from_active(void);
+
+/* Switches page coloring for the next runs: on = the pair's colored policy
+ * (bench_policy_pair_from_active), off = placement buddy; does nothing
+ * while the driver holds a policy (bench_policy_hold). */
 void bench_set_coloring(bool on);
 
 #endif
