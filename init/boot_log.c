@@ -32,7 +32,10 @@ static const char *printable_cmdline(const char *cmdline)
 
 void boot_log_banner(void)
 {
-	printk("\npagecolor " PAGECOLOR_VERSION ": page coloring in a zoned buddy allocator, with cache benchmarks\n");
+	/* No blank line before it: the boot loaders end their own output with
+	 * a newline (GRUB's serial menu: "Booting `...'" then CR LF twice), and
+	 * QEMU's -kernel prints nothing; build/run.log began with an empty line. */
+	printk("pagecolor " PAGECOLOR_VERSION ": page coloring in a zoned buddy allocator, with cache benchmarks\n");
 }
 
 void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, const struct cpu_cache *llc)

@@ -182,8 +182,7 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench.which,
 	  .choices = bench_names,
-	  .help = "which benchmarks run (all = stride,fft; triad, sparse, reuse, copy, interfere, pcp, smpstress only "
-		  "by name)" },
+	  .help = "which benchmarks run: all = stride,fft; every other one only by name; none: no benchmark" },
 	{ .name = "bench_policies",
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench_policies,

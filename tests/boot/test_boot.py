@@ -98,6 +98,8 @@ def test_cache_geometry_parameters(booter):
 def test_help_lists_parameters(booter):
     b = booter("32M", "help bench=none")
     check_success(b)
+    # the log begins with the banner, not with an empty line
+    assert b.log.startswith("pagecolor "), repr(b.log[:40])
     for name in ("page_color", "cache_size", "cache_ways", "mm_shuffle", "bench_runs", "bench_max", "seed"):
         assert name in b.log
     assert not b.records("result")

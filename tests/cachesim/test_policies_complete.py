@@ -152,10 +152,12 @@ def test_phase_budget_of_the_documented_defaults():
     size = policies.parse_size(make_default("CACHE_SIZE"))
     runs = int(make_default("RUNS"))
     pols = make_default("POLICIES").split(",")
+    assert pols == ["all"]  # every policy of the registry (run-policies.sh)
+    pols = policies.registry_policies()
     works = make_default("WORKLOADS").split(",")
     # make run-policies: every policy on every workload, 16K .. 2 x the cache
     need = policies.phases_needed(works, runs, 16 << 10, 2 * size, policies=len(pols))
-    assert need == 1350  # 5 x (90 stride + 45 fft + 45 triad + 45 sparse + 45 reuse)
+    assert need == 270 * len(pols)  # per policy: 90 stride + 45 fft + 45 triad + 45 sparse + 45 reuse
     assert need <= limit
     # make cachesim-targets: RUNS=20 BENCH=all (stride and fft, colored and uncolored)
     assert policies.phases_needed(["all"], 20, 16 << 10, 2 * size) == 1080 <= limit
@@ -171,3 +173,34 @@ def test_phases_needed_counts():
     assert policies.phases_needed(["sparse"], 2, 1024, 8192, policies=1) == 4  # 4K, 8K
     assert policies.phases_needed(["fft"], 3, 16384, 65536) == 3 * 3 * 2
     assert policies.phases_needed(["stride"], 100, 16384, 16384) == 2 * 64 * 2  # at most 64 runs kept
+
+
+def test_policy_list_comes_from_the_registry(tmp_path):
+    """policies.py and run-policies.sh take the policies from
+    mm/placement/registry.h, so a policy added there (one X line) is run and
+    ordered with no edit in tools/cachesim."""
+    real = open(os.path.join(ROOT, "mm", "placement", "registry.h")).read()
+    names = policies.registry_policies()
+    assert names == policies.POLICIES and names[0] == "buddy"  # id 0: the policy before setup
+    assert len(names) == len(set(names)) == len(re.findall(r"^\s*X\(", real, re.M))
+    # a trial policy: one line at the end of the list
+    trial = tmp_path / "registry.h"
+    trial.write_text(real.replace("\t/* (the end of the list) */", "\tX(TRIAL, trial) \\\n\t/* (the end of the list) */"))
+    assert policies.registry_policies(str(trial)) == names + ["trial"]
+    trial.write_text("#define OTHER(X) X(A, a)\n")
+    try:
+        policies.registry_policies(str(trial))
+        assert False, "a file without PLACEMENT_POLICIES must be refused"
+    except ValueError as e:
+        assert "PLACEMENT_POLICIES" in str(e)
+    out = subprocess.run([sys.executable, POLICIES_PY, "--registry"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout == ",".join(names) + "\n"
+
+
+def test_run_policies_refuses_a_name_the_registry_lacks():
+    """Refused before anything is built or booted, naming the registry's list."""
+    out = subprocess.run([os.path.join(TOOLS, "run-policies.sh"), "--policies", "buddy,trial"],
+                         capture_output=True, text=True, timeout=60)
+    names = ",".join(policies.registry_policies())
+    assert out.returncode == 2, out
+    assert f"run-policies.sh: unknown policy 'trial' (accepted: {names}, or all)" in out.stderr

@@ -244,37 +244,49 @@ static void test_switch_every_pair(void **state)
 	}
 }
 
-/* Names: each of the five selects its policy and names it; selecting the
- * active one again changes nothing; an unknown name is refused with the
- * accepted names; ids out of range too. */
+/* Names: each policy of the registry selects its policy and names it;
+ * selecting the active one again changes nothing; an unknown name is
+ * refused with the accepted names; ids out of range too. */
 static void test_select_by_name(void **state)
 {
-	static const char *const names[] = { "buddy", "binhop", "vacolor", "bestbin", "random" };
+	char msg[256];
 	(void)state;
 
 	assert_int_equal(fixture_build(pc64, 2, 64, 50), 0);
-	for (u32 i = 0; i < 5; i++) {
-		assert_int_equal(placement_lookup(names[i]), (int)i);
-		assert_int_equal(placement_select(names[i]), 0);
-		assert_string_equal(placement_name(), names[i]);
-		assert_int_equal(page_color_enabled, i >= 1 && i <= 3);
+	for (u32 i = 0; i < PLACEMENT_NR; i++) {
+		const char *name = placement_choices[i];
+		assert_non_null(name);
+		assert_int_equal(placement_lookup(name), (int)i);
+		assert_int_equal(placement_select(name), 0);
+		assert_string_equal(placement_name(), name);
+		assert_int_equal(page_color_enabled, placement_active->colors);
 		struct buddy_snapshot a, b;
 		snapshot_take(&a);
-		assert_int_equal(placement_select(names[i]), 0); /* idempotent */
+		assert_int_equal(placement_select(name), 0); /* idempotent */
 		snapshot_take(&b);
 		assert_true(snapshot_equal(&a, &b));
 		assert_int_equal(mm_check(), 0);
 	}
+	assert_null(placement_choices[PLACEMENT_NR]);
+	/* which of the policies color */
+	assert_false(placement_buddy_ops.colors);
+	assert_true(placement_binhop_ops.colors && placement_vacolor_ops.colors && placement_bestbin_ops.colors);
+	assert_false(placement_random_ops.colors);
 	capture_reset();
 	assert_int_equal(placement_select("colour"), -1);
-	assert_true(
-	    capture_contains("placement: unknown policy 'colour'; accepted: buddy|binhop|vacolor|bestbin|random"));
-	assert_string_equal(placement_name(), "random");
+	snprintf(msg, sizeof(msg), "placement: unknown policy 'colour'; accepted: %s\n", placement_names);
+	assert_string_equal(capture_text(), msg);
+	assert_string_equal(placement_name(), placement_choices[PLACEMENT_NR - 1]);
+	capture_reset();
 	assert_int_equal(placement_select_id(PLACEMENT_NR), -1);
-	char msg[64];
-	snprintf(msg, sizeof(msg), "placement: no policy with id %u; accepted: 0..%u (buddy|binhop|", PLACEMENT_NR,
-		 PLACEMENT_NR - 1);
-	assert_true(capture_contains(msg));
+	snprintf(msg, sizeof(msg), "placement: no policy with id %u; accepted: 0..%u (%s)\n", PLACEMENT_NR,
+		 PLACEMENT_NR - 1, placement_names);
+	assert_string_equal(capture_text(), msg);
+	/* placement_names: the choices in id order, joined by '|' */
+	msg[0] = '\0';
+	for (u32 i = 0; i < PLACEMENT_NR; i++)
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s%s", i ? "|" : "", placement_choices[i]);
+	assert_string_equal(placement_names, msg);
 	/* the old switch */
 	page_color_start();
 	assert_string_equal(placement_name(), "binhop");

@@ -17,8 +17,8 @@
 #                                     geometry options above); long, not in make test
 #   run-policies                      every placement policy on every workload
 #                                     in one boot (bench_policies=), one table
-#                                     and a plot per workload: POLICIES=
-#                                     buddy,binhop,vacolor,bestbin,random
+#                                     and a plot per workload: POLICIES=all
+#                                     (the kernel's registry) or a,b,...
 #                                     WORKLOADS=stride,fft,triad,sparse,reuse
 #                                     CACHE_SIZE= CACHE_WAYS= RUNS= SEED=1
 #                                     CMDLINE="..." -> build/cachesim/policies-*/
@@ -101,7 +101,7 @@ run-cachesim: kernel cachesim $(B)/cmdline-check
 		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") \
 		$(if $(filter-out 1,$(SMP)),--smp $(SMP)) $(if $(ICOUNT),--icount $(ICOUNT))
 
-POLICIES  ?= buddy,binhop,vacolor,bestbin,random
+POLICIES  ?= all
 WORKLOADS ?= stride,fft,triad,sparse,reuse
 
 run-policies: kernel cachesim $(B)/cmdline-check

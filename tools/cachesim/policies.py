@@ -6,6 +6,7 @@ from one cache-simulated boot with bench_policies= (make run-policies).
 usage: policies.py [--csv FILE] [--plots PREFIX] [--geometry TEXT]
                    [--policies LIST] [--workloads LIST] [--runs N] LOG SIM
        policies.py --from-csv CSV --plots PREFIX [--geometry TEXT]
+       policies.py --registry      (the kernel's policies, in id order)
 
 LOG is the kernel's serial log, SIM the cachesim plugin's output of the same
 boot (joined by tools/cachesim/report.py: every phase carries its policy,
@@ -54,12 +55,31 @@ import argparse
 import csv
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report  # noqa: E402
 
-POLICIES = ["buddy", "binhop", "vacolor", "bestbin", "random"]
+REGISTRY = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "mm",
+                        "placement", "registry.h")
+
+
+def registry_policies(path=REGISTRY):
+    """The kernel's placement policies in id order: the X(ID, name) lines of
+    PLACEMENT_POLICIES in mm/placement/registry.h (one line per policy), so a
+    policy added there is run and listed with no edit here. Raises OSError
+    when the file cannot be read, ValueError when it holds no such list."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^#define PLACEMENT_POLICIES\(X\)((?:.*\\\n)*.*)$", text, re.M)
+    names = re.findall(r"\bX\(\s*[A-Z_0-9]+\s*,\s*([a-z_0-9]+)\s*\)", m.group(1)) if m else []
+    if not names:
+        raise ValueError(f"{path}: no X(ID, name) lines in PLACEMENT_POLICIES")
+    return names
+
+
+POLICIES = registry_policies()
 LEGEND = {
     "buddy": "buddy (plain buddy lists, no coloring)",
     "binhop": "binhop (bin hopping: round-robin colors)",
@@ -435,9 +455,14 @@ def main(argv):
     ap.add_argument("--policies", help="the policies asked for, comma-separated (bench_policies=)")
     ap.add_argument("--workloads", help="the workloads asked for, comma-separated (bench=)")
     ap.add_argument("--runs", type=int, help="the runs asked for per point (bench_runs=)")
+    ap.add_argument("--registry", action="store_true",
+                    help="print the kernel's placement policies (mm/placement/registry.h), comma-separated, and exit")
     ap.add_argument("log", nargs="?")
     ap.add_argument("sim", nargs="?")
     a = ap.parse_args(argv)
+    if a.registry:
+        print(",".join(POLICIES))
+        return 0
     if a.from_csv:
         if not a.plots or a.log or a.csv:
             ap.error("--from-csv CSV takes --plots PREFIX and no LOG, SIM or --csv")

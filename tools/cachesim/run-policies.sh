@@ -9,14 +9,17 @@
 #
 # usage: run-policies.sh [--size 2M] [--ways 1] [--line 64] [--runs 5]
 #            [--mem 256M] [--l1 32K] [--seed 1]
-#            [--policies buddy,binhop,vacolor,bestbin,random]
+#            [--policies buddy,binhop,...|all]
 #            [--bench stride,fft,triad,sparse,reuse] [--cmdline "k=v ..."]
 #            [--timeout 3600] [--outdir DIR] [--no-plots]
 #
 # Kernel command line: run-cachesim.sh's (bench_min=16K bench_max=2*SIZE ...)
-# plus "bench_policies=POLICIES" and the --cmdline text (which wins). A
-# policy name outside the five is refused here; a policy this kernel does not
-# have is refused by the kernel, and the table starts with a line saying so.
+# plus "bench_policies=POLICIES" and the --cmdline text (which wins).
+# POLICIES defaults to all: every policy of the kernel's registry
+# (mm/placement/registry.h, read by policies.py --registry), so a new policy
+# is run with no edit here. A name the registry lacks is refused here; a
+# policy this kernel build does not have is refused by the kernel, and the
+# table starts with a line saying so.
 # Exit status 1 when the boot failed, the kernel reported failures, or the
 # table lacks a policy x workload x working set (or runs) it asked for: the
 # table then has a "missing: ..." line for each (policies.py).
@@ -32,7 +35,7 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 timeout=3600 outdir= extra= plots=yes
-policies=buddy,binhop,vacolor,bestbin,random
+policies=all
 bench=stride,fft,triad,sparse,reuse
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -52,12 +55,15 @@ while [ $# -gt 0 ]; do
 	*) echo "run-policies.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
+known=$(/usr/bin/python3 "$here/policies.py" --registry) ||
+	{ echo "run-policies.sh: cannot read the policies from mm/placement/registry.h" >&2; exit 2; }
+[ "$policies" = all ] && policies=$known
 IFS=, read -r -a plist <<<"$policies"
 [ ${#plist[@]} -gt 0 ] || { echo "run-policies.sh: --policies is empty" >&2; exit 2; }
 for p in "${plist[@]}"; do
-	case "$p" in
-	buddy | binhop | vacolor | bestbin | random) ;;
-	*) echo "run-policies.sh: unknown policy '$p' (accepted: buddy,binhop,vacolor,bestbin,random)" >&2; exit 2 ;;
+	case ",$known," in
+	*",$p,"*) ;;
+	*) echo "run-policies.sh: unknown policy '$p' (accepted: $known, or all)" >&2; exit 2 ;;
 	esac
 done
 outdir=${outdir:-$root/build/cachesim/policies-${size}-${ways}way-${line}B}
