@@ -11,7 +11,7 @@ What names a file (the rule, kept simple on purpose):
   row's first cell names (`arch/x86/smp.c`, `apic.c` -> arch/x86/apic.c;
   a first cell `init/` -> init/apic.c);
 - a header x.h is named with its module: when x.c of the same folder is named
-  (as tools/check-layers.py counts x.h as standing for x.c).
+  (as tools/dev/check-layers.py counts x.h as standing for x.c).
 A folder alone (`arch/x86/`) names no file: the table says what each is."""
 import os
 import re
