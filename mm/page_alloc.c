@@ -15,7 +15,7 @@
  * are empty falls back to another type's (__rmqueue_fallback), perhaps
  * stealing that type's page block.
  *
- * Locking: the zone lock (mm/internal.h) is a ticket spinlock taken with
+ * Locking: the zone lock (mm/zone_lock.h) is a ticket spinlock taken with
  * interrupts off; on one CPU it is always free. Functions named __name
  * expect the caller to hold it (asserted in debug builds:
  * assert_zone_locked). Order-0 requests may be served by the
@@ -27,18 +27,21 @@
  */
 #include "mm/page_alloc.h"
 #include "kernel/printk.h"
+#include "mm/inject.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/internal.h"
 #include "mm/memblock.h"
-#include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/color_set.h"
 #include "mm/pageblock.h"
-#include "mm/pcp.h"
 #include "mm/placement/fast.h"
+#include "mm/zone_lock.h"
 
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
 u32 (*mm_alloc_check)(u32 pfn, u32 order);
 const struct pcp_hooks *mm_pcp;
+#ifdef MM_INJECT_BUG
+bool mm_inject_armed;
+#endif
 
 /* zone_limit_pfn[z] .. zone_limit_pfn[z + 1]: the pfns zone z may hold (free_area_init). */
 static u32 zone_limit_pfn[MAX_NR_ZONES + 1];

@@ -2,7 +2,7 @@
 /* mm/poison.c - free-page poisoning and its check (see poison.h). */
 #include "mm/poison.h"
 #include "kernel/printk.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/page_alloc.h"
 #include "mm/pcp.h"
 

@@ -116,7 +116,7 @@ MUTATIONS = [
       "	       start_mt == MIGRATE_MOVABLE;", "movable requests steal for small blocks too", MOBILITY),
     m("steal-move", "mm/pageblock.c", "	mobility_stats.steal_pages += move_freepages_block(zone, base, start_mt);",
       "	(void)move_freepages_block;", "a stolen block's free pages not moved", MOBILITY),
-    m("gfp-type", "mm/page_alloc.h", "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_MOVABLE;",
+    m("gfp-type", "mm/gfp.h", "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_MOVABLE;",
       "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_RECLAIMABLE;", "__GFP_MOVABLE gives the wrong type",
       MOBILITY),
     m("compact-copy", "bench/frag_owner.c",
