@@ -69,10 +69,13 @@ void mm_release_memblock(void);
  * free list (mm/poison.h fills it with PAGE_POISON under mm_debug=on and
  * mm_debug=poison). NULL = none. */
 extern void (*mm_free_poison)(u32 pfn, u32 order);
-/* Optional callback run on each block an allocation returns (alloc_pages*
- * and isolate_free_block), after the zone lock is released (mm/poison.h
- * checks the poison under mm_debug=poison); its result is not used. NULL =
- * none. */
-extern u32 (*mm_alloc_check)(u32 pfn, u32 order);
+/* Installs check (NULL = none) as the callback run on each block an
+ * allocation returns (alloc_pages* and isolate_free_block), after the zone
+ * lock is released (mm/poison.h checks the poison under mm_debug=poison);
+ * its result is not used. While one is installed every request takes the
+ * allocation path that calls it (through placement_ops: the inlined paths
+ * of mm/placement/fast.h never test for it). Call with no allocation in
+ * flight (at boot, or with the zone lock held). */
+void mm_set_alloc_check(u32 (*check)(u32 pfn, u32 order));
 
 #endif

@@ -162,7 +162,7 @@ MUTATIONS = [
     m("poison-check-word0", "mm/poison.c", "		for (w = 0; w < WORDS_PER_PAGE; w++) {\n			u32 found",
       "		for (w = 0; w < 1; w++) {\n			u32 found", "the poison check reads each page's first word only", ""),
     m("poison-alloc-check", "mm/page_alloc.c",
-      "	if (__builtin_expect(mm_alloc_check != NULL, 0) && page)\n		mm_alloc_check(page_to_pfn(page), order);",
+      "	if (check && page)\n		mm_alloc_check(page_to_pfn(page), order);",
       "", "buddy allocations not checked for poison", ""),
     # ---- lock assertions (kernel/spinlock.h, debug and host builds) ----
     m("lock-assert-any-holder", "kernel/spinlock.h",
