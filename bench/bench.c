@@ -48,13 +48,14 @@ u32 bench_run(const struct bench_config *cfg)
 		placement_select_id(was_id); /* the boot policy, whatever the runs switched to */
 		return failures;
 	}
-	for (i = 0; i < BENCH_POLICY_NR; i++) {
+	_Static_assert(PLACEMENT_NR <= 32, "bench_policies= is a u32 mask over the placement ids");
+	for (i = 0; i < PLACEMENT_NR; i++) {
 		struct bench_config c = *cfg;
 
 		if (!(cfg->policies & (1u << i)))
 			continue;
-		if (bench_policy_select(bench_policy_names[i]) < 0) {
-			printk("@policy name=%s status=unavailable\n", bench_policy_names[i]);
+		if (bench_policy_select(placement_choices[i]) < 0) {
+			printk("@policy name=%s status=unavailable\n", placement_choices[i]);
 			continue;
 		}
 		printk("\npolicy: %s for every benchmark that follows, until the next 'policy:' line\n",

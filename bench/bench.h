@@ -33,7 +33,7 @@ u32 bench_expand(u32 which);
 
 /* Runs the selected benchmarks in registry order, each followed by one
  * pagetypeinfo line. With cfg->policies set, runs every selected benchmark
- * once per selected policy (in bench_policy_names order), switching at run
+ * once per selected policy (in placement id order), switching at run
  * time through bench/policy_switch.h, each block preceded by "@policy
  * name=P status=selected" (or status=unavailable, skipped: not a failure),
  * and restores the policy in force at entry. Returns the number of

@@ -57,11 +57,13 @@ u32 bench_config_finish(struct bench_config *cfg, const struct bench_sizing *in)
 			changes++;
 		}
 		if (d < twice) {
-			printk(
-			    "bench: bench_max=%s by default, below 2 x cache_size=%s: %s; give bench_max= to change\n",
-			    a, c,
-			    in->hypervisor && d == BENCH_MAX_HV_CAP ? "at most 4M under a hypervisor (emulated time)"
-								    : "the default is at most 16M");
+			bool hv = in->hypervisor && d == BENCH_MAX_HV_CAP;
+
+			format_size(b, sizeof(b), hv ? BENCH_MAX_HV_CAP : BENCH_MAX_DEFAULT_CAP);
+			printk("bench: bench_max=%s by default, below 2 x cache_size=%s: %s%s%s; give bench_max= to "
+			       "change\n",
+			       a, c, hv ? "at most " : "the default is at most ", b,
+			       hv ? " under a hypervisor (emulated time)" : "");
 		}
 		cfg->max_ws = d;
 	}
@@ -69,9 +71,10 @@ u32 bench_config_finish(struct bench_config *cfg, const struct bench_sizing *in)
 	limit = pow2_floor(in->free_bytes / 4);
 	if (limit < BENCH_MAX_FLOOR) {
 		format_free(c, sizeof(c), in->free_bytes);
+		format_size(a, sizeof(a), BENCH_MAX_FLOOR);
 		printk(
-		    "bench: benchmarks skipped: %s free, and a quarter of it is below the smallest working set (16K)\n",
-		    c);
+		    "bench: benchmarks skipped: %s free, and a quarter of it is below the smallest working set (%s)\n",
+		    c, a);
 		if (bench_expand(cfg->which))
 			changes++;
 		cfg->which = BENCH_BIT(BENCH_NONE);

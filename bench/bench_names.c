@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* bench/bench_names.c - the driver's name tables (bench=, bench_policies=)
- * and the bench= mask's expansion; pure: built for the kernel and for the
- * host tests (tests/host/test_workload.c, test_bench_config.c). */
+/* bench/bench_names.c - the driver's name table (bench=; bench_policies=
+ * takes the placement registry's, placement_choices) and the bench= mask's
+ * expansion; pure: built for the kernel and for the host tests
+ * (tests/host/test_workload.c, test_bench_config.c). */
 #include "bench/bench.h"
-#include "bench/policy_switch.h"
-
-const char *const bench_policy_names[BENCH_POLICY_NR + 1] = { "buddy", "binhop", "vacolor", "bestbin", "random", NULL };
 
 #define BENCH_NAME_(ID, name, bit) [BENCH_##ID] = #name,
 const char *const bench_names[BENCH_NR + 1] = { BENCH_REGISTRY(BENCH_NAME_, BENCH_NAME_)[BENCH_NR] = NULL };

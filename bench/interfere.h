@@ -11,8 +11,7 @@
  * maps the task marker page (its page table stays). Returns 0, or -1 after
  * a message (bench=interfere is then skipped). */
 int interfere_prepare(void);
-/* Runs the benchmark (see interfere.c). Returns 0 or a failure count. */
-u32 bench_interfere(const struct bench_config *cfg);
+/* bench_interfere() itself is declared by bench/registry.h. */
 /* Bytes of the aggressor's buffer: 2 x cache_size, at most 16 MiB. */
 static inline u32 interfere_aggressor_bytes(u32 cache_size)
 {

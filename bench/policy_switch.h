@@ -5,8 +5,8 @@
  * (bench_policies=), and the benchmarks switch coloring on and off between
  * runs. Everything in bench/ that needs to know or change the policy goes
  * through these few functions, a thin adapter (bench/policy_switch.c) over
- * the placement interface (mm/placement/registry.h): the five policies buddy, binhop,
- * vacolor, bestbin and random are selected by name there, the virtual
+ * the placement interface (mm/placement/registry.h): the registry's
+ * policies are selected by name there, the virtual
  * address hint of bench_alloc_page_va() reaches the policies that color by
  * virtual address (vacolor), and "colored" is what the policy says of
  * itself. */
@@ -17,13 +17,9 @@
 
 struct page;
 
-/* The policy names the benchmarks know, in the order the driver runs them:
- * "buddy", "binhop", "vacolor", "bestbin", "random", then NULL. Bit i of a
- * bench_policies= mask selects bench_policy_names[i]. */
-#define BENCH_POLICY_NR 5
-extern const char *const bench_policy_names[BENCH_POLICY_NR + 1];
-/* The coloring pair, buddy and binhop: bench_policies='s default. */
-#define BENCH_POLICIES_COLORING_PAIR ((1u << 0) | (1u << 1))
+/* The policies the driver runs under bench_policies= are the placement
+ * registry's (mm/placement/registry.h), in id order: bit i of the mask
+ * selects placement_choices[i]. */
 
 /* Makes `name` the placement policy of the following allocations (the free
  * lists are rearranged as the policy needs; call it with no benchmark
@@ -31,7 +27,7 @@ extern const char *const bench_policy_names[BENCH_POLICY_NR + 1];
  * (a message naming it is printed; the policy in force stays). */
 int bench_policy_select(const char *name);
 
-/* The name of the policy in force, one of bench_policy_names. */
+/* The name of the policy in force, one of placement_choices. */
 const char *bench_policy_name(void);
 
 /* True when the policy in force colors pages (every policy but "buddy" and

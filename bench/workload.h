@@ -32,7 +32,7 @@ struct bench_config {
 	bool check;	  /* mm_check() after every run (mm_debug) */
 	/* additions for the workloads and the policy comparison */
 	u32 policies;	   /* bench_policies=: bit i runs everything under
-			     bench_policy_names[i]; 0 = coloring on/off per point */
+			     placement_choices[i]; 0 = coloring on/off per point */
 	bool policy_fixed; /* set by the driver while it holds a policy: the
 			      workloads then do not switch coloring themselves */
 	u32 cache_size;	   /* bytes, the coloring's cache (for color statistics) */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* init/params.c - the one table of kernel parameters (see params.h). */
 #include "init/params.h"
+#include "bench/bench_config.h"
 #include "bench/policy_switch.h"
 #include "arch/x86/copy_strategies.h"
 #include "arch/x86/fault_inject.h"
@@ -27,7 +28,7 @@ struct boot_config boot_config = {
 	.selftest = true,
 	.smp = 8,
 	.pcp_batch = 16,
-	.bench_policies = BENCH_POLICIES_COLORING_PAIR,
+	.bench_policies = (1u << PLACEMENT_BUDDY) | (1u << PLACEMENT_BINHOP), /* the coloring pair */
 	.colors = COLOR_SETS_CONFIG_DEFAULT_INIT,
 	.bench = { .which = BENCH_BIT(BENCH_ALL),
 		   .modes = BENCH_MODES_BOTH,
@@ -186,7 +187,7 @@ struct kernel_param boot_params[] = {
 	{ .name = "bench_policies",
 	  .type = PARAM_LIST,
 	  .value = &boot_config.bench_policies,
-	  .choices = bench_policy_names,
+	  .choices = placement_choices,
 	  .help = "when given: run every benchmark once per policy, switched at run time" },
 	{ .name = "bench_sparse_k",
 	  .unit = "pages (every k-th)",
@@ -225,15 +226,15 @@ struct kernel_param boot_params[] = {
 	  .type = PARAM_SIZE,
 	  .value = &boot_config.bench.min_ws,
 	  .min = 4096,
-	  .max = 128u << 20,
+	  .max = BENCH_MAX_CEILING,
 	  .pow2 = true,
 	  .help = "smallest stride working set" },
 	{ .name = "bench_max",
 	  .machine_default = true,
 	  .type = PARAM_SIZE,
 	  .value = &boot_config.bench.max_ws,
-	  .min = 16384,
-	  .max = 128u << 20,
+	  .min = BENCH_MAX_FLOOR,
+	  .max = BENCH_MAX_CEILING,
 	  .pow2 = true,
 	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
 	{ .name = "copy_bytes",

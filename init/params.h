@@ -34,7 +34,7 @@ struct boot_config {
 	u32 pcp_batch;			 /* pcp_batch=N: pages per zone lock */
 	u32 pcp_high;			 /* pcp_high=N: hot list's high mark (0: 6 x batch) */
 	struct mm_config mm;		 /* page_color=, placement=, cache_size=, ... (mm/mm_init.h) */
-	u32 bench_policies;		 /* bench_policies=: bit mask over bench_policy_names */
+	u32 bench_policies;		 /* bench_policies=: bit mask over placement_choices */
 	struct color_sets_config colors; /* kernel_colors=, task_colors=, color_borrow= (mm/color_set.h) */
 	struct bench_config bench;	 /* bench=, bench_modes=, bench_runs=, bench_min=, bench_max=, cachesim=,
 				      bench_sparse_k=, bench_reuse_bufs= */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/color_lists.c - see color_lists.h. */
 #include "mm/color_lists.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/page_color.h"
 
 /* One storage per zone and migrate type, shared by every coloring policy. */

@@ -4,7 +4,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
-#include "mm/page_alloc.h"
+#include "mm/gfp.h"
 #include "mm/placement/registry.h"
 
 struct color_set_stats color_set_stats;

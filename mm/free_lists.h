@@ -5,8 +5,7 @@
  * The counts of free blocks per type (free_area[].nr_free_mt) belong to the
  * buddy core: they change in mm/page_alloc.c and here only. Inline, so that
  * pageblock.c, which page_alloc.c calls (steals), does not call back into
- * page_alloc.c, and apart from mm/internal.h, which the placement registry
- * includes (the zone lock). */
+ * page_alloc.c nor include its headers. */
 #ifndef MM_FREE_LISTS_H
 #define MM_FREE_LISTS_H
 

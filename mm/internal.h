@@ -1,39 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* mm/internal.h - the zone lock and the buddy core's doors for the per-CPU
- * page lists, for the files of mm/. Functions named __name expect the
- * caller to hold the zone lock. */
+/* mm/internal.h - the buddy core's doors for the per-CPU page lists
+ * (mm/pcp.c): defined in mm/page_alloc.c, so including this header depends
+ * on the core as page_alloc.h does. The zone lock is mm/zone_lock.h. */
 #ifndef MM_INTERNAL_H
 #define MM_INTERNAL_H
 
-#include <asm/irqflags.h>
-
 #include "kernel/list.h"
-#include "kernel/spinlock.h"
 #include "mm/page_alloc.h"
-
-/* The zone lock: one ticket spinlock for every zone of the node (defined
- * in mm/mmzone.c), taken with interrupts off on this CPU (the
- * architecture's <asm/irqflags.h>; no-ops in host builds). On one CPU it
- * is always free, and taking it is what it was before SMP: interrupts off.
- * mm/ names no architecture: the include path picks arch/x86/include or
- * arch/host/include. */
-extern spinlock_t zone_lock;
-
-/* In a function that needs the zone lock held by its caller (the __name
- * functions): stops debug builds when this CPU does not hold it
- * (kernel/spinlock.h's spin_assert_held; nothing in other builds). */
-#define assert_zone_locked() spin_assert_held(&zone_lock)
-
-static inline irqflags_t zone_lock_irqsave(void)
-{
-	return spin_lock_irqsave(&zone_lock);
-}
-static inline void zone_unlock_irqrestore(irqflags_t f)
-{
-	spin_unlock_irqrestore(&zone_lock, f);
-}
-
-/* ---- the per-CPU page lists' doors (mm/pcp.c), in mm/page_alloc.c ---- */
 
 /* Takes up to count order-0 pages of migrate type mt (MIGRATE_*; from
  * that type's lists, falling back and stealing as a single request would)

@@ -4,13 +4,9 @@
 #include "mm/color_lists.h"
 #include "mm/placement/registry.h"
 #include "kernel/printk.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/page_color.h"
 #include "mm/pageblock.h"
-
-#ifdef MM_INJECT_BUG
-bool mm_inject_armed;
-#endif
 
 #define PG_checked (1u << 4) /* transient mark while checking */
 

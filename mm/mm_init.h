@@ -7,6 +7,7 @@
 
 #include "kernel/types.h"
 #include "mm/mmzone.h"
+#include "mm/placement/registry.h"
 
 struct mwc;
 
@@ -49,7 +50,7 @@ enum mm_debug_mode { MM_DEBUG_OFF, MM_DEBUG_ON, MM_DEBUG_POISON };
 /* The defaults above, as an initializer: every user starts from them. */
 #define MM_CONFIG_DEFAULT_INIT                                                                                         \
 	{                                                                                                              \
-		.page_color = true, .placement = 1 /* PLACEMENT_BINHOP */, .cache_size = 256 * 1024, .cache_ways = 1,  \
+		.page_color = true, .placement = PLACEMENT_BINHOP, .cache_size = 256 * 1024, .cache_ways = 1,          \
 		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = MM_DEBUG_OFF, .mobility_grouping = true,             \
 		.compaction = true                                                                                     \
 	}

@@ -46,6 +46,8 @@ enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
  * block (what its caller stated), in the head page: 2 bits. */
 #define PG_MT_SHIFT 26
 #define PG_MT_MASK  (3u << PG_MT_SHIFT)
+/* An order-0 page on a per-CPU list (mm/pcp.h): neither PG_buddy nor PG_head. */
+#define PG_pcp (1u << 24)
 
 /* Migrate types (Linux's names and order). A request states its type
  * (gfp flags, alloc_hint.migratetype); free lists are kept per type. */

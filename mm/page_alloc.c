@@ -15,7 +15,7 @@
  * are empty falls back to another type's (__rmqueue_fallback), perhaps
  * stealing that type's page block.
  *
- * Locking: the zone lock (mm/internal.h) is a ticket spinlock taken with
+ * Locking: the zone lock (mm/zone_lock.h) is a ticket spinlock taken with
  * interrupts off; on one CPU it is always free. Functions named __name
  * expect the caller to hold it (asserted in debug builds:
  * assert_zone_locked). Order-0 requests may be served by the
@@ -27,18 +27,21 @@
  */
 #include "mm/page_alloc.h"
 #include "kernel/printk.h"
+#include "mm/inject.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/internal.h"
 #include "mm/memblock.h"
-#include "mm/mm_check.h" /* MM_INJECT: fault injection, fuzz builds only */
 #include "mm/color_set.h"
 #include "mm/pageblock.h"
-#include "mm/pcp.h"
 #include "mm/placement/fast.h"
+#include "mm/zone_lock.h"
 
 u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
-u32 (*mm_alloc_check)(u32 pfn, u32 order);
+static u32 (*mm_alloc_check)(u32 pfn, u32 order); /* mm_set_alloc_check */
 const struct pcp_hooks *mm_pcp;
+#ifdef MM_INJECT_BUG
+bool mm_inject_armed;
+#endif
 
 /* zone_limit_pfn[z] .. zone_limit_pfn[z + 1]: the pfns zone z may hold (free_area_init). */
 static u32 zone_limit_pfn[MAX_NR_ZONES + 1];
@@ -209,11 +212,13 @@ static const int *gfp_zonelist(gfp_t gfp)
 }
 
 /* The allocation path, compiled once per `policy` (a constant: an id of
- * PLACEMENT_FAST, or PLACEMENT_PATH_OPS; see mm/placement/fast.h). */
+ * PLACEMENT_FAST, or PLACEMENT_PATH_OPS; see mm/placement/fast.h) and
+ * `check` (a constant: call mm_alloc_check on the block returned; only the
+ * checked path, taken while a check is installed, does). */
 static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp_t gfp, struct alloc_hint *hint,
-									     u32 policy)
+									     u32 policy, bool check)
 {
-	const int *zl;
+	const int *zonelist = gfp_zonelist(gfp), *zl;
 	struct page *page = NULL;
 	irqflags_t flags;
 	u32 order = hint->order;
@@ -225,14 +230,14 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	 * policy for which any page will do (placement_ops.pcp: buddy); the
 	 * others bypass them and place every page themselves (mm/pcp.h). */
 	if (order == 0 && mm_pcp && !hint->colors && __placement_path_pcp(policy)) {
-		for (zl = gfp_zonelist(gfp); *zl >= 0; zl++) {
+		for (zl = zonelist; *zl >= 0; zl++) {
 			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0,
 					     hint->migratetype);
 			if (page) {
 				page->flags =
 				    (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
 				page->private = 0;
-				if (__builtin_expect(mm_alloc_check != NULL, 0))
+				if (check)
 					mm_alloc_check(page_to_pfn(page), 0);
 				return page;
 			}
@@ -240,7 +245,7 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	}
 	flags = zone_lock_irqsave();
 retry:
-	for (zl = gfp_zonelist(gfp); *zl >= 0 && !page; zl++) {
+	for (zl = zonelist; *zl >= 0 && !page; zl++) {
 		struct zone *zone = &contig_page_data.node_zones[*zl];
 		if (zone->free_pages < (1u << order))
 			continue;
@@ -253,7 +258,7 @@ retry:
 		page->private = order;
 	}
 	zone_unlock_irqrestore(flags);
-	if (__builtin_expect(mm_alloc_check != NULL, 0) && page)
+	if (check && page)
 		mm_alloc_check(page_to_pfn(page), order);
 	/* A failed request drains this CPU's lists and tries once more, as
 	 * Linux drains them before giving up: the pages they hold may complete
@@ -266,18 +271,19 @@ retry:
 	return page;
 }
 
-/* The paths: one per policy of PLACEMENT_FAST with its pick inlined, and
- * one through placement_ops for the others, each in three forms: a request
- * built here (alloc_pages; alloc_pages_va, with a virtual address) keeps
- * its hint in registers, a caller's hint (alloc_pages_hint) is read through
- * the pointer. */
-#define ALLOC_PAGES_PATHS_(name, path, needs_task)                                                                     \
+/* The paths: one per policy of PLACEMENT_FAST with its pick inlined, one
+ * through placement_ops for the others, and the same through placement_ops
+ * with the allocation check (every policy's while mm_set_alloc_check has
+ * installed one), each in three forms: a request built here (alloc_pages;
+ * alloc_pages_va, with a virtual address) keeps its hint in registers, a
+ * caller's hint (alloc_pages_hint) is read through the pointer. */
+#define ALLOC_PAGES_PATHS_(name, path, needs_task, check)                                                              \
 	static __attribute__((noinline)) struct page *__alloc_pages_##name(gfp_t gfp, u32 order)                       \
 	{                                                                                                              \
 		struct alloc_hint hint = { .task = (needs_task) ? current : NULL,                                      \
 					   .order = (u8)order,                                                         \
 					   .migratetype = (u8)gfp_migratetype(gfp) };                                  \
-		return __alloc_pages_path(gfp, &hint, path);                                                           \
+		return __alloc_pages_path(gfp, &hint, path, check);                                                    \
 	}                                                                                                              \
 	static __attribute__((noinline)) struct page *__alloc_pages_##name##_va(gfp_t gfp, u32 order, u32 va)          \
 	{                                                                                                              \
@@ -286,20 +292,23 @@ retry:
 					   .has_va = true,                                                             \
 					   .order = (u8)order,                                                         \
 					   .migratetype = (u8)gfp_migratetype_va(gfp) };                               \
-		return __alloc_pages_path(gfp, &hint, path);                                                           \
+		return __alloc_pages_path(gfp, &hint, path, check);                                                    \
 	}                                                                                                              \
 	static __attribute__((noinline)) struct page *__alloc_pages_##name##_hint(gfp_t gfp, struct alloc_hint *hint)  \
 	{                                                                                                              \
-		return __alloc_pages_path(gfp, hint, path);                                                            \
+		return __alloc_pages_path(gfp, hint, path, check);                                                     \
 	}
-#define ALLOC_PAGES_FAST_PATHS_(ID, name) ALLOC_PAGES_PATHS_(name, PLACEMENT_##ID, __##name##_task)
+#define ALLOC_PAGES_FAST_PATHS_(ID, name) ALLOC_PAGES_PATHS_(name, PLACEMENT_##ID, __##name##_task, false)
 PLACEMENT_FAST(ALLOC_PAGES_FAST_PATHS_)
-ALLOC_PAGES_PATHS_(ops, PLACEMENT_PATH_OPS, true)
+ALLOC_PAGES_PATHS_(ops, PLACEMENT_PATH_OPS, true, false)
+ALLOC_PAGES_PATHS_(checked, PLACEMENT_PATH_OPS, true, true)
 #undef ALLOC_PAGES_FAST_PATHS_
 #undef ALLOC_PAGES_PATHS_
 
 /* Each request's one decision: the path of the active policy, by its id
- * (PLACEMENT_FAST's ids their own, every other the ops path). */
+ * (PLACEMENT_FAST's ids their own, every other the ops path); while an
+ * allocation check is installed, every entry is the checked path
+ * (mm_set_alloc_check rewrites the table, so no path tests for the check). */
 struct alloc_pages_path {
 	struct page *(*alloc)(gfp_t gfp, u32 order);
 	struct page *(*alloc_va)(gfp_t gfp, u32 order, u32 va);
@@ -310,12 +319,17 @@ struct alloc_pages_path {
 		__alloc_pages_##name, __alloc_pages_##name##_va, __alloc_pages_##name##_hint                           \
 	}
 #define ALLOC_PAGES_FAST_PATH_(ID, name) [PLACEMENT_##ID] = ALLOC_PAGES_PATH_(name),
+#define ALLOC_PAGES_PATHS_INIT_                                                                                        \
+	{                                                                                                              \
+		[0 ... PLACEMENT_NR - 1] = ALLOC_PAGES_PATH_(ops), PLACEMENT_FAST(ALLOC_PAGES_FAST_PATH_)              \
+	}
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init" /* the fast ids override the default */
-static const struct alloc_pages_path alloc_pages_paths[PLACEMENT_NR] = { [0 ... PLACEMENT_NR - 1] =
-									     ALLOC_PAGES_PATH_(ops),
-									 PLACEMENT_FAST(ALLOC_PAGES_FAST_PATH_) };
+static const struct alloc_pages_path alloc_pages_paths_unchecked[PLACEMENT_NR] = ALLOC_PAGES_PATHS_INIT_;
+static struct alloc_pages_path alloc_pages_paths[PLACEMENT_NR] = ALLOC_PAGES_PATHS_INIT_; /* mm_set_alloc_check */
 #pragma GCC diagnostic pop
+static const struct alloc_pages_path alloc_pages_path_checked = ALLOC_PAGES_PATH_(checked);
+#undef ALLOC_PAGES_PATHS_INIT_
 #undef ALLOC_PAGES_FAST_PATH_
 #undef ALLOC_PAGES_PATH_
 
@@ -344,6 +358,15 @@ struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
 	if (order >= MAX_ORDER)
 		return NULL;
 	return alloc_pages_paths[placement_active_id].alloc_va(gfp, order, va);
+}
+
+void mm_set_alloc_check(u32 (*check)(u32 pfn, u32 order))
+{
+	u32 id;
+
+	mm_alloc_check = check;
+	for (id = 0; id < PLACEMENT_NR; id++)
+		alloc_pages_paths[id] = check ? alloc_pages_path_checked : alloc_pages_paths_unchecked[id];
 }
 
 u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list, u32 mt)

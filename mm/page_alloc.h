@@ -3,45 +3,8 @@
 #ifndef MM_PAGE_ALLOC_H
 #define MM_PAGE_ALLOC_H
 
+#include "mm/gfp.h"
 #include "mm/mmzone.h"
-
-typedef u32 gfp_t;
-/* Zone choice (Linux's zonelists): the allocator tries the zones in order. */
-#define GFP_KERNEL    0x0u   /* kernel-internal: Normal, then DMA */
-#define GFP_DMA	      0x1u   /* DMA only (below 16 MiB) */
-#define GFP_HIGHUSER  0x2u   /* buffers: HighMem, then Normal, then DMA */
-#define __GFP_NOCOLOR 0x4u   /* any block will do: the policy places it by no color */
-#define __GFP_COLD    0x100u /* order 0: from the per-CPU cold list (mm/pcp.h) */
-/* Mobility (Linux's names): the migrate type a request states (mm/pageblock.h).
- * Neither flag: GFP_HIGHUSER requests (user buffers, the benchmarks') are
- * MIGRATE_MOVABLE, as Linux's GFP_HIGHUSER_MOVABLE; others MIGRATE_UNMOVABLE
- * (kernel memory that stays where it is). */
-#define __GFP_MOVABLE	     0x8u  /* MIGRATE_MOVABLE: the owner can be moved (user pages) */
-#define __GFP_RECLAIMABLE    0x10u /* MIGRATE_RECLAIMABLE: can be freed on demand (caches) */
-#define GFP_MOVABLE_MASK     (__GFP_MOVABLE | __GFP_RECLAIMABLE)
-#define GFP_HIGHUSER_MOVABLE (GFP_HIGHUSER | __GFP_MOVABLE)
-
-/* The migrate type of a request (enum migratetype in mm/mmzone.h). */
-static inline u32 gfp_migratetype(gfp_t gfp)
-{
-	if (gfp & __GFP_MOVABLE)
-		return MIGRATE_MOVABLE;
-	if (gfp & __GFP_RECLAIMABLE)
-		return MIGRATE_RECLAIMABLE;
-	if (gfp & GFP_HIGHUSER)
-		return MIGRATE_MOVABLE;
-	return MIGRATE_UNMOVABLE;
-}
-/* A block the caller maps at a virtual address (alloc_pages_va) is a user
- * page: movable unless gfp states another type. */
-static inline gfp_t gfp_va(gfp_t gfp)
-{
-	return (gfp & GFP_MOVABLE_MASK) ? gfp : gfp | __GFP_MOVABLE;
-}
-static inline u32 gfp_migratetype_va(gfp_t gfp)
-{
-	return gfp_migratetype(gfp_va(gfp));
-}
 
 struct alloc_hint; /* mm/placement/ops.h */
 
@@ -106,10 +69,13 @@ void mm_release_memblock(void);
  * free list (mm/poison.h fills it with PAGE_POISON under mm_debug=on and
  * mm_debug=poison). NULL = none. */
 extern void (*mm_free_poison)(u32 pfn, u32 order);
-/* Optional callback run on each block an allocation returns (alloc_pages*
- * and isolate_free_block), after the zone lock is released (mm/poison.h
- * checks the poison under mm_debug=poison); its result is not used. NULL =
- * none. */
-extern u32 (*mm_alloc_check)(u32 pfn, u32 order);
+/* Installs check (NULL = none) as the callback run on each block an
+ * allocation returns (alloc_pages* and isolate_free_block), after the zone
+ * lock is released (mm/poison.h checks the poison under mm_debug=poison);
+ * its result is not used. While one is installed every request takes the
+ * allocation path that calls it (through placement_ops: the inlined paths
+ * of mm/placement/fast.h never test for it). Call with no allocation in
+ * flight (at boot, or with the zone lock held). */
+void mm_set_alloc_check(u32 (*check)(u32 pfn, u32 order));
 
 #endif

@@ -3,7 +3,7 @@
 #include "mm/pageblock.h"
 #include "kernel/printk.h"
 #include "mm/free_lists.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 
 bool mobility_grouping_enabled;
 struct mobility_stats mobility_stats;

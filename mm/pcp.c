@@ -6,6 +6,7 @@
 #include "mm/mm_check.h"
 #include "mm/pageblock.h"
 #include "mm/placement/registry.h"
+#include "mm/zone_lock.h"
 
 #ifdef MM_HOST
 #include <stdio.h>

@@ -49,8 +49,6 @@
 #include "kernel/list.h"
 #include "mm/page_alloc.h"
 
-#define PG_pcp (1u << 24) /* on a per-CPU list (order 0, neither PG_buddy nor PG_head) */
-
 enum { PCP_HOT, PCP_COLD, PCP_LISTS };
 
 /* One list: the pages of one kind (hot or cold) and one migrate type. */

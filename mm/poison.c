@@ -2,7 +2,7 @@
 /* mm/poison.c - free-page poisoning and its check (see poison.h). */
 #include "mm/poison.h"
 #include "kernel/printk.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/page_alloc.h"
 #include "mm/pcp.h"
 
@@ -88,14 +88,14 @@ void page_poison_enable(void *(*page_addr)(u32 pfn), bool check)
 	if (check)
 		walk_free_pages(false);
 	mm_free_poison = page_poison_fill;
-	mm_alloc_check = check ? page_poison_check : NULL;
+	mm_set_alloc_check(check ? page_poison_check : NULL);
 	zone_unlock_irqrestore(flags);
 }
 
 void page_poison_disable(void)
 {
 	mm_free_poison = NULL;
-	mm_alloc_check = NULL;
+	mm_set_alloc_check(NULL);
 	poison_checking = false;
 	poison_addr = NULL;
 }

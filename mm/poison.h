@@ -34,7 +34,7 @@ extern struct page_poison_stats page_poison_stats;
 /* Turns poisoning on: every block freed from now on is filled
  * (mm_free_poison); with check, every page free now is filled too (under
  * the zone lock; pages on the per-CPU lists included) and every allocation
- * checks its block (mm_alloc_check). page_addr: a page's address, NULL for a
+ * checks its block (mm_set_alloc_check). page_addr: a page's address, NULL for a
  * page that cannot be reached (neither filled nor checked). Clears the
  * counters. */
 void page_poison_enable(void *(*page_addr)(u32 pfn), bool check);

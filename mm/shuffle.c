@@ -2,9 +2,10 @@
 /* mm/shuffle.c - see shuffle.h. */
 #include "mm/shuffle.h"
 #include "kernel/mwc.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/memblock.h"
 #include "mm/page_color.h"
+#include "mm/page_alloc.h"
 #include "mm/pageblock.h"
 
 bool mm_shuffle_enabled;

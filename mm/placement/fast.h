@@ -2,7 +2,7 @@
 /* mm/placement/fast.h - the common policies' picks, inlined into the buddy
  * core's allocation paths (for mm/page_alloc.c only).
  *
- * A call through placement_ops costs 45-64 instructions an allocation and
+ * A call through placement_ops costs 42-63 instructions an allocation and
  * free pair (make bench-host, the indirect rows), so the core compiles one
  * allocation path per policy of PLACEMENT_FAST, with that policy's pick
  * inline, and one path through placement_active->pick for every other

@@ -7,7 +7,7 @@
 #include "kernel/printk.h"
 #include "kernel/string.h"
 #include "mm/color_lists.h"
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/page_color.h"
 
 #define PLACEMENT_OPS_(ID, name) [PLACEMENT_##ID] = &placement_##name##_ops,

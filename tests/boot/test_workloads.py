@@ -42,7 +42,7 @@ def check_point(r, policy):
 
 def test_policy_driver(booter):
     """bench_policies=: each workload once per available policy, in the
-    driver's order (bench_policy_names: buddy, binhop, vacolor, ...), each
+    driver's order (the placement registry's: buddy, binhop, vacolor, ...), each
     switched at run time."""
     b = booter("128M", f"bench=triad,sparse,reuse bench_policies=binhop,vacolor,buddy {SMALL}")
     check_ok(b)

@@ -19,7 +19,7 @@
 #                execs=N ... execs_per_s=X execs_per_cpu_s=Y" and the speedup
 #                (tests/fuzz/fuzz-speed.sh).
 #   fuzz-bugs-quick  (in make test) builds fuzz_alloc once per injected fault
-#                (FUZZ_BUGS, -DMM_INJECT_BUG=<name>, see mm/mm_check.h) and runs
+#                (FUZZ_BUGS, -DMM_INJECT_BUG=<name>, see mm/inject.h) and runs
 #                each from a copy of the seed corpus in the incremental mode
 #                with the full check after every op too (FUZZ_ALLOC_FULL_EVERY=1):
 #                passes when each crashes within FUZZ_BUG_SECONDS (default 5)
@@ -86,7 +86,7 @@ $(FUZZ_DIR)/coverage-ignore-alloc.txt: tests/fuzz/fuzz.mk
 # (FUZZ_ALLOC_CFLAGS: fuzz_alloc and its fault-injected builds); a
 # fault-injected build recompiles only the files that read MM_INJECT_BUG
 # (FUZZ_INJECT_SRCS). Every object depends on every header (FUZZ_DEPS).
-FUZZ_INJECT_SRCS := mm/page_alloc.c mm/mm_check.c
+FUZZ_INJECT_SRCS := mm/page_alloc.c
 FUZZ_OBJ   := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_AOBJ  := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/aobj/%.o)
 FUZZ_PLAIN_AOBJ := $(filter-out $(FUZZ_INJECT_SRCS:%.c=$(FUZZ_DIR)/aobj/%.o),$(FUZZ_AOBJ))

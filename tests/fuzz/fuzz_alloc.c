@@ -71,6 +71,7 @@
 #include "kernel/task.h"
 #include "arch/x86/e820.h"
 #include "mm/memblock.h"
+#include "mm/inject.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"

@@ -15,6 +15,7 @@
 #include "mm/memblock.h"
 #include "arch/x86/arch.h"
 #include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/mm_init.h"
 #include "tests/host/host_support.h"
 #include "mm/mm_check.h"

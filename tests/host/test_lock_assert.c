@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "mm/pcp.h"
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"

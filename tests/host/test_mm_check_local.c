@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "mm/internal.h"
+#include "mm/zone_lock.h"
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
 #include "mm/color_lists.h"

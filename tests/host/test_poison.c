@@ -11,7 +11,11 @@
  * memory, every page free when it is turned on and every page freed later
  * holds PAGE_POISON (and only those pages); a word written into a free page
  * is reported at the allocation that returns it (pfn, order, offset,
- * expected, found), counted, and the allocator goes on. */
+ * expected, found), counted, and the allocator goes on.
+ *
+ * The allocation hook (mm_set_alloc_check, mm/page_alloc.h): once
+ * installed it sees every allocation of every policy, inlined or not, in
+ * every form, with the per-CPU lists on or off; removed, none. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -276,6 +280,50 @@ static void test_clean_run_reports_ok(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+static u32 alloc_checks;
+
+static u32 count_check(u32 pfn, u32 order)
+{
+	(void)pfn;
+	(void)order;
+	alloc_checks++;
+	return 0;
+}
+
+/* Every policy of the registry, with and without the per-CPU lists: the
+ * installed check runs once for each of alloc_pages, alloc_pages_va and
+ * alloc_pages_hint; removed, it runs for none. (The inlined paths of
+ * mm/placement/fast.h never test for it: mm_set_alloc_check moves every
+ * policy to the checked path.) */
+static void test_alloc_check_every_policy(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
+	for (u32 lists = 0; lists < 2; lists++) {
+		pcp_setup(lists != 0, 8, 0);
+		for (u32 id = 0; id < PLACEMENT_NR; id++) {
+			struct alloc_hint h = { .task = current, .order = 0, .migratetype = MIGRATE_MOVABLE };
+			struct page *p[4];
+
+			assert_int_equal(placement_select_id(id), 0);
+			mm_set_alloc_check(count_check);
+			alloc_checks = 0;
+			assert_non_null(p[0] = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 0));
+			assert_non_null(p[1] = alloc_pages_va(GFP_HIGHUSER, 1, 0x40000000u));
+			assert_non_null(p[2] = alloc_pages_hint(GFP_KERNEL, &h));
+			assert_int_equal(alloc_checks, 3);
+			mm_set_alloc_check(NULL);
+			assert_non_null(p[3] = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 0));
+			assert_int_equal(alloc_checks, 3);
+			assert_int_equal(__free_pages(p[0], 0), 0);
+			assert_int_equal(__free_pages(p[1], 1), 0);
+			assert_int_equal(__free_pages(p[2], 0), 0);
+			assert_int_equal(__free_pages(p[3], 0), 0);
+		}
+	}
+	assert_int_equal(mm_check(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -286,6 +334,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_after_free_pcp, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_clean_run_reports_ok, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_write_found_at_end, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_alloc_check_every_policy, fixture_setup_cb, teardown),
 	};
 	return cmocka_run_group_tests_name("poison", tests, NULL, NULL);
 }

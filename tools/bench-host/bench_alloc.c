@@ -72,6 +72,7 @@
 #include "mm/page_color.h"
 #include "mm/pageblock.h"
 #include "mm/pcp.h"
+#include "mm/placement/fast.h" /* PLACEMENT_FAST: which policies have targets */
 #include "mm/placement/registry.h"
 #include "kernel/mwc.h"
 #include "arch/x86/arch.h"
@@ -364,7 +365,17 @@ struct row {
 	double ns, ir;
 };
 
-static const char *const pol_names[] = { "buddy", "binhop", "vacolor", "bestbin", "random" };
+/* The rows follow the registry (mm/placement/registry.h), not a list of
+ * ids: every policy but buddy (the baseline, id 0) gets pair rows at order
+ * 0; those whose pick the core inlines (PLACEMENT_FAST) also at order 3,
+ * and only they are judged against targets; every policy that places by
+ * color (placement_ops.colors) gets the worst-case rows. */
+#define POL_OPS_(ID, name) [PLACEMENT_##ID] = &placement_##name##_ops,
+static const struct placement_ops *const pol_ops[PLACEMENT_NR] = { PLACEMENT_POLICIES(POL_OPS_) };
+#undef POL_OPS_
+#define POL_FAST_(ID, name) [PLACEMENT_##ID] = true,
+static const bool pol_fast[PLACEMENT_NR] = { PLACEMENT_FAST(POL_FAST_) };
+#undef POL_FAST_
 static int vg, met, goals;
 
 static double fig(const struct row *r)
@@ -383,7 +394,7 @@ static void cost_line(const struct row *r, double ratio, double target, const ch
 		met += ratio <= target;
 	}
 	printf("@cost policy=%s colors=%u order=%u case=%s instr=%.1f ns=%.1f instr_ratio=%.2f vs=%s",
-	       pol_names[r->pol], r->colors, r->order, r->worst ? "worst" : "pair", r->ir, r->ns, ratio, vs);
+	       placement_choices[r->pol], r->colors, r->order, r->worst ? "worst" : "pair", r->ir, r->ns, ratio, vs);
 	if (target > 0)
 		printf(" target=%.2f", target);
 	printf(" status=%s\n", status);
@@ -391,7 +402,7 @@ static void cost_line(const struct row *r, double ratio, double target, const ch
 
 int main(int argc, char **argv)
 {
-	static struct row rows[64];
+	static struct row rows[2 * (1 + 3 * PLACEMENT_NR) + 3 * PLACEMENT_NR]; /* pair rows of two orders, worst rows */
 	static const u32 colors[] = { 64, 512, 4096 };
 	char self[512], indirect[600];
 	int n = 0, i;
@@ -427,14 +438,15 @@ int main(int argc, char **argv)
 
 	for (u32 order = 0; order <= 3; order += 3) {
 		rows[n++] = (struct row){ PLACEMENT_BUDDY, 0, 64, order, 0, 0 };
-		for (u32 p = PLACEMENT_BINHOP; p < PLACEMENT_NR; p++)
+		for (u32 p = 0; p < PLACEMENT_NR; p++)
 			for (u32 c = 0; c < 3; c++)
-				if (order == 0 || p <= PLACEMENT_VACOLOR)
+				if (p != PLACEMENT_BUDDY && (order == 0 || pol_fast[p]))
 					rows[n++] = (struct row){ p, 0, colors[c], order, 0, 0 };
 	}
-	for (u32 p = PLACEMENT_BINHOP; p <= PLACEMENT_BESTBIN; p++)
+	for (u32 p = 0; p < PLACEMENT_NR; p++)
 		for (u32 c = 0; c < 3; c++)
-			rows[n++] = (struct row){ p, 1, colors[c], 0, 0, 0 };
+			if (pol_ops[p]->colors)
+				rows[n++] = (struct row){ p, 1, colors[c], 0, 0, 0 };
 
 	printf("bench_alloc: 512 MiB, mm_shuffle on, 50%% ballast; GFP_KERNEL|__GFP_MOVABLE (user pages); ns = median "
 	       "of %d runs "
@@ -463,11 +475,13 @@ int main(int argc, char **argv)
 			if (rows[j].pol == PLACEMENT_BUDDY && rows[j].order == r->order && !rows[j].worst)
 				base = &rows[j];
 		double ratio = fig(r) / fig(base),
-		       target = r->pol > PLACEMENT_VACOLOR ? 0 : (r->order == 0 && r->colors <= 512 ? 1.2 : 1.5);
+		       target = !pol_fast[r->pol] ? 0 : (r->order == 0 && r->colors <= 512 ? 1.2 : 1.5);
 		cost_line(r, ratio, target, "buddy");
 	}
-	for (u32 p = PLACEMENT_BINHOP; p <= PLACEMENT_BESTBIN; p++) {
+	for (u32 p = 0; p < PLACEMENT_NR; p++) {
 		double lo = 1e300, hi = 0;
+		if (!pol_ops[p]->colors)
+			continue;
 		for (i = 0; i < n; i++)
 			if (rows[i].worst && rows[i].pol == p) {
 				lo = fig(&rows[i]) < lo ? fig(&rows[i]) : lo;
@@ -477,15 +491,15 @@ int main(int argc, char **argv)
 			if (rows[i].worst && rows[i].pol == p)
 				cost_line(&rows[i], fig(&rows[i]) / lo, 0, "policy_worst_min");
 		int pass = hi / lo <= 1.5;
-		if (p <= PLACEMENT_VACOLOR) {
+		if (pol_fast[p]) {
 			goals++;
 			met += pass;
 		}
-		printf("@cost policy=%s case=worst_flatness max_over_min=%.2f%s status=%s\n", pol_names[p], hi / lo,
-		       p <= PLACEMENT_VACOLOR ? " target=1.50" : "",
-		       p > PLACEMENT_VACOLOR ? "INFO"
-		       : pass		     ? "MET"
-					     : "MISSED");
+		printf("@cost policy=%s case=worst_flatness max_over_min=%.2f%s status=%s\n", placement_choices[p],
+		       hi / lo, pol_fast[p] ? " target=1.50" : "",
+		       !pol_fast[p] ? "INFO"
+		       : pass	    ? "MET"
+				    : "MISSED");
 	}
 	/* the interface's indirection: every policy call through placement_ops */
 	if (vg && access(indirect, X_OK) == 0) {
@@ -500,7 +514,7 @@ int main(int argc, char **argv)
 					direct = rows[i].ir;
 			printf("@cost policy=%s colors=%u order=0 case=indirect instr=%.1f direct_instr=%.1f "
 			       "indirection_instr=%.1f status=INFO\n",
-			       pol_names[ind[k][0]], ind[k][1], via, direct, via - direct);
+			       placement_choices[ind[k][0]], ind[k][1], via, direct, via - direct);
 		}
 	}
 	/* grouping by mobility: page_test, grouping on against off */

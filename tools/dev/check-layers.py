@@ -21,7 +21,7 @@ sources, headers included):
     x.c -> y.h -> y.c -> x.h is a cycle of the modules x and y. A header
     with no .c of its own (mm/internal.h) is part of whoever includes it.
   Each is reported once per strongly connected set, with one cycle in it.
-  EXEMPT below lists include lines left out of this graph, each with why.
+  There is no exemption: every include line of these folders is in the graph.
 
 With --circles, a further report: circles of files in mm/, bench/ or
 arch/x86/. Two files are joined when one calls (or reads a variable) that
@@ -41,21 +41,6 @@ import sys
 FLOORS = ["kernel", "boot", "mm", "arch", "bench", "init"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 CYCLE_FOLDERS = ("mm", "bench", "arch")
-
-# Include lines (file, header) left out of the cycle check, each with why
-# (none today).
-EXEMPT = set()
-
-# Modules of mm/'s core that include each other through the headers that
-# carry its types (mmzone.h, page_alloc.h via internal.h, pageblock.h): no
-# file calls back into another here (--circles finds no circle in mm/), but
-# the module rule does. A cycle that stays inside this set is printed as
-# "known", not counted; one that reaches any other module fails. Shrink the
-# set as mm/ is taken apart.
-KNOWN_MODULE_CYCLE = frozenset({
-    "mm/color_lists", "mm/color_set", "mm/memblock", "mm/mm_check", "mm/mmzone",
-    "mm/page_alloc", "mm/pageblock", "mm/pcp",
-})
 
 
 def floor_of(path):
@@ -81,7 +66,7 @@ def include_violations(root):
     return bad
 
 
-def include_graph(root, exempt=EXEMPT):
+def include_graph(root):
     """{file: set of included files} over the .c and .h files of
     CYCLE_FOLDERS, root-relative; includes of files outside them dropped."""
     files = {}
@@ -93,7 +78,7 @@ def include_graph(root, exempt=EXEMPT):
     graph = {}
     for rel in files:
         text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
-        graph[rel] = {i for i in INCLUDE_RE.findall(text) if i in files and i != rel and (rel, i) not in exempt}
+        graph[rel] = {i for i in INCLUDE_RE.findall(text) if i in files and i != rel}
     return graph
 
 
@@ -148,11 +133,10 @@ def module_graph(inc):
     return graph, why
 
 
-def header_cycle_violations(root, exempt=EXEMPT, known=KNOWN_MODULE_CYCLE):
-    """(violations, notes): the header and module cycles; notes for module
-    cycles inside the known set."""
-    inc = include_graph(root, exempt)
-    bad, notes = [], []
+def header_cycle_violations(root):
+    """The header and module cycles, one line each."""
+    inc = include_graph(root)
+    bad = []
     # headers that include each other
     hg = {f: {i for i in incs if i.endswith(".h")} for f, incs in inc.items() if f.endswith(".h")}
     for comp in cycles(hg):
@@ -163,9 +147,8 @@ def header_cycle_violations(root, exempt=EXEMPT, known=KNOWN_MODULE_CYCLE):
     for comp in cycles(mg):
         path = one_cycle(mg, set(comp))
         hops = "; ".join(why[(a, b)] for a, b in zip(path, path[1:]))
-        line = f"modules include each other ({len(comp)}: {', '.join(comp)}): " + " -> ".join(path) + f" ({hops})"
-        (notes if set(comp) <= known else bad).append(line)
-    return bad, notes
+        bad.append(f"modules include each other ({len(comp)}: {', '.join(comp)}): " + " -> ".join(path) + f" ({hops})")
+    return bad
 
 
 def symbols(nm, obj):
@@ -245,10 +228,7 @@ def main():
     a = ap.parse_args()
     root = os.path.abspath(a.root)
     objdir = a.objdir if os.path.isabs(a.objdir) else os.path.join(root, a.objdir)
-    cyc, notes = header_cycle_violations(root)
-    bad = include_violations(root) + cyc
-    for n in notes:
-        print("layers: known (KNOWN_MODULE_CYCLE, not counted):", n)
+    bad = include_violations(root) + header_cycle_violations(root)
     if a.circles:
         for folder in ("mm", "bench", "arch/x86"):
             bad += circle_violations(objdir, a.nm, folder, root)

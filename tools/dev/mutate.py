@@ -116,7 +116,7 @@ MUTATIONS = [
       "	       start_mt == MIGRATE_MOVABLE;", "movable requests steal for small blocks too", MOBILITY),
     m("steal-move", "mm/pageblock.c", "	mobility_stats.steal_pages += move_freepages_block(zone, base, start_mt);",
       "	(void)move_freepages_block;", "a stolen block's free pages not moved", MOBILITY),
-    m("gfp-type", "mm/page_alloc.h", "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_MOVABLE;",
+    m("gfp-type", "mm/gfp.h", "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_MOVABLE;",
       "	if (gfp & __GFP_MOVABLE)\n		return MIGRATE_RECLAIMABLE;", "__GFP_MOVABLE gives the wrong type",
       MOBILITY),
     m("compact-copy", "bench/frag_owner.c",
@@ -162,7 +162,7 @@ MUTATIONS = [
     m("poison-check-word0", "mm/poison.c", "		for (w = 0; w < WORDS_PER_PAGE; w++) {\n			u32 found",
       "		for (w = 0; w < 1; w++) {\n			u32 found", "the poison check reads each page's first word only", ""),
     m("poison-alloc-check", "mm/page_alloc.c",
-      "	if (__builtin_expect(mm_alloc_check != NULL, 0) && page)\n		mm_alloc_check(page_to_pfn(page), order);",
+      "	if (check && page)\n		mm_alloc_check(page_to_pfn(page), order);",
       "", "buddy allocations not checked for poison", ""),
     # ---- lock assertions (kernel/spinlock.h, debug and host builds) ----
     m("lock-assert-any-holder", "kernel/spinlock.h",

@@ -4,7 +4,7 @@
  * Generic code (mm/) includes <asm/irqflags.h> and gets the architecture's
  * version through the include path (-Iarch/x86/include for the kernel,
  * -Iarch/host/include for host builds), as Linux's asm/ headers work: mm/
- * names no architecture. The zone lock (mm/internal.h) turns interrupts off
+ * names no architecture. The zone lock (mm/zone_lock.h) turns interrupts off
  * here before it takes its spinlock; the saved EFLAGS are restored on
  * release. */
 #ifndef ASM_X86_IRQFLAGS_H
