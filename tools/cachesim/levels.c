@@ -327,6 +327,17 @@ void ml_invalidate(struct ml_hier *h)
 
 		for (uint64_t f = 0; f < frames; f++)
 			l->tags[f] = ML_INVALID;
+		/* and the policy state as ml_init left it: a flushed level
+		 * repeats what a fresh one does (the random generator too) */
+		if (l->stamp)
+			memset(l->stamp, 0, frames * sizeof(*l->stamp));
+		if (l->plru)
+			memset(l->plru, 0,
+			       frames / l->cfg.ways * sizeof(*l->plru));
+		if (l->rrpv)
+			memset(l->rrpv, 0, frames);
+		l->clock = 0;
+		l->rng = l->cfg.seed;
 		if (h->classify)
 			cm_invalidate(&l->ref);
 	}

@@ -146,8 +146,10 @@ int ml_init(struct ml_hier *h, const struct ml_config *cfg, bool classify,
 
 void ml_free(struct ml_hier *h);
 
-/* ml_invalidate - empty every level (and the 3C references; the lines
- * already seen stay seen); counters kept. */
+/* ml_invalidate - empty every level and reset its policy state (the
+ * random generator to its seed) and the 3C references, as ml_init leaves
+ * them; the lines already seen stay seen (not compulsory again); counters
+ * kept. */
 void ml_invalidate(struct ml_hier *h);
 
 /* ml_access - one access to physical address paddr; returns the level that
