@@ -5,6 +5,8 @@
 #   $(B)/cachesim/libcachesim.so      the plugin: qemu-system-i386 ... -plugin
 #                                     build/cachesim/libcachesim.so,l2size=2M,l2ways=1
 #   $(B)/cachesim/test_cache_model    cmocka tests of the cache model
+#   $(B)/cachesim/replay              a recorded trace (plugin trace=FILE) through
+#                                     the N-level model (levels.c): per-level counts
 #   cachesim-unit                     build and run those tests
 #   cachesim                          build the plugin
 #   run-cachesim                      the cache-simulated sweep (stride + FFT,
