@@ -275,6 +275,11 @@ static void fill(struct ml_hier *h, unsigned i, uint64_t paddr)
 	old = l->tags[base + w];
 	l->tags[base + w] = line;
 	touch(l, base, w, false);
+	/* SRRIP: a fill leaves RRPV 2, a hit would set 0: no shortcut then
+	 * (the spare frame past the last never holds a line) */
+	l->hint_frame = l->cfg.policy == ML_SRRIP
+				? l->sets * l->cfg.slices * l->cfg.ways
+				: base + w;
 	if (old != ML_INVALID) {
 		l->c.evictions++;
 		evicted(h, i, old << l->line_shift);
@@ -300,17 +305,29 @@ static bool probe(struct ml_hier *h, unsigned i, uint64_t paddr)
 		return false;
 	}
 	l->c.hits++;
-	if (l->cfg.incl == ML_EXCL)
+	if (l->cfg.incl == ML_EXCL) {
 		l->tags[base + w] = ML_INVALID;
-	else
+	} else {
 		touch(l, base, w, true);
+		l->hint_frame = base + w;
+	}
 	return true;
 }
 
 unsigned ml_access(struct ml_hier *h, uint64_t paddr)
 {
+	struct ml_level *l0 = &h->lv[0];
 	unsigned hit = 0;
 
+	/* the line level 0 touched last, still in its frame: hitting it again
+	 * repeats that touch (the same LRU order, PLRU bits, RRPV 0), so only
+	 * the count changes (the 3C reference needs every probe: not with
+	 * classify) */
+	if (!h->classify &&
+	    l0->tags[l0->hint_frame] == paddr >> l0->line_shift) {
+		l0->c.hits++;
+		return 0;
+	}
 	while (hit < h->n && !probe(h, hit, paddr))
 		hit++;
 	for (unsigned j = hit; j-- > 0;)
@@ -385,7 +402,8 @@ int ml_init(struct ml_hier *h, const struct ml_config *cfg, bool classify,
 		l->rng = l->cfg.seed;
 		nsets = l->sets * l->cfg.slices;
 		frames = nsets * l->cfg.ways;
-		l->tags = malloc(frames * sizeof(*l->tags));
+		/* one spare frame, always invalid (hint_frame's "none") */
+		l->tags = malloc((frames + 1) * sizeof(*l->tags));
 		ok = l->tags != NULL;
 		if (l->cfg.policy == ML_LRU)
 			ok = ok && (l->stamp = calloc(frames, 8)) != NULL;
@@ -410,7 +428,7 @@ int ml_init(struct ml_hier *h, const struct ml_config *cfg, bool classify,
 				*err = "out of memory";
 			return -1;
 		}
-		for (uint64_t f = 0; f < frames; f++)
+		for (uint64_t f = 0; f <= frames; f++)
 			l->tags[f] = ML_INVALID;
 	}
 	return 0;

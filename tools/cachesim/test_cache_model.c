@@ -504,6 +504,14 @@ static void test_levels_srrip_insert_promote(void **state)
 	assert_true(ml_present(&h.lv[0], LN(1)));
 	assert_false(ml_present(&h.lv[0], LN(3)));
 	ml_free(&h);
+	/* a hit right after the fill promotes too (level 0's repeat-hit
+	 * shortcut must not skip it: it once did, 2 stayed 2) */
+	mkl(&h, "C:128:2:64:srrip", false);
+	ml_access(&h, LN(1));
+	assert_int_equal(h.lv[0].rrpv[0], 2);
+	assert_int_equal(ml_access(&h, LN(1)), 0);
+	assert_int_equal(h.lv[0].rrpv[0], 0);
+	ml_free(&h);
 }
 
 /* Random: xorshift32 (Marsaglia 2003) from seed 2463534242 gives
