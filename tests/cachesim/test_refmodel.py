@@ -148,6 +148,8 @@ def test_plugin_levels_and_trace():
     assert ph["l1_hits"] == lv[0]["hits"] and ph["l1_misses"] == lv[0]["misses"]
     assert ph["l2_misses"] == lv[2]["misses"] and ph["l2_hits"] == lv[1]["hits"] + lv[2]["hits"]
     assert lv[2]["misses"] > 0 and lv[1]["evictions"] > 0
+    # the config line: first level as l1, last as l2
+    assert (b.config["l1size"], b.config["l1ways"], b.config["l2size"], b.config["l2ways"]) == (1024, 2, 16384, 8)
 
 
 def test_plugin_bad_levels_named():
@@ -161,3 +163,9 @@ def test_plugin_bad_levels_named():
                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert p.returncode != 0
     assert "levels: level 2 (L2): plru needs a power-of-two number of ways" in p.stdout, p.stdout[-2000:]
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "run-qemu.sh"), "--mem", "64M", "--kernel",
+                        os.path.relpath(KERNEL, ROOT), "--timeout", "120", "--", "-plugin",
+                        f"{PLUGIN},l2size=2M,levels=L1:32K:8:64:lru/L2:256K:4:64:plru"],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode != 0
+    assert "l2size= is not used with levels=" in p.stdout, p.stdout[-2000:]

@@ -19,8 +19,9 @@
  *   levels=SPEC   the N-level model instead of L1 + L2 (levels.h, ml_parse:
  *                 NAME:SIZE:WAYS:LINE:POLICY[:OPTION].. per level, levels
  *                 separated by '/', since QEMU splits plugin arguments at
- *                 commas); l1size/l1ways/l2size/l2ways/line/l1lat/l2lat then
- *                 are not used (l2size/l2ways are no longer required).
+ *                 commas); l2size l2ways line l1size l1ways l1lat l2lat
+ *                 are then refused (not honoured); the config line shows
+ *                 the first level as l1, the last as l2.
  *   classify=on|off  3C split of every level's misses (default off; on
  *                 without levels= models l1size/l2size as two LRU levels).
  *   trace=FILE    write the physical address trace (replay.c reads it) of
@@ -642,10 +643,12 @@ static bool set_arg(const struct arg_def *d, const char *v)
 	return false;
 }
 
+static bool arg_seen[NARGS]; /* given on the command line */
+
 /* Parses argv ("key=value" each) into opt; 0, or -1 after a message. */
 static int parse_args(int argc, char **argv)
 {
-	bool seen[NARGS] = { false };
+	bool *seen = arg_seen;
 
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -791,15 +794,29 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	if (setup_levels() != 0)
 		return -1;
 	if (opt.levels) {
-		/* the two-level model stays in place (task attribution and the
-		 * split counts read it; levels= runs without them) */
-		if (!opt.l2size) {
-			opt.l2size = 256 * 1024;
-			opt.l2ways = 4;
+		/* levels= describes every level: the two-level arguments would
+		 * not be honoured; the config line then shows the first level
+		 * as l1 and the last as l2 (summary.py, report.py read it) */
+		for (size_t k = 0; k < 7; k++) { /* l2size .. l2lat */
+			if (arg_seen[k]) {
+				fprintf(stderr,
+					"cachesim: %s= is not used with "
+					"levels= (give each level's size, "
+					"ways, line and lat= in levels=)\n",
+					arg_defs[k].key);
+				return -1;
+			}
 		}
-	}
-	if (check_geometry("l2", opt.l2size, opt.l2ways) != 0 ||
-	    (opt.l1size && check_geometry("l1", opt.l1size, opt.l1ways) != 0))
+		opt.l1size = mlh.n > 1 ? mlh.lv[0].cfg.size : 0;
+		opt.l1ways = mlh.lv[0].cfg.ways;
+		opt.l1lat = mlh.lv[0].cfg.lat;
+		opt.l2size = mlh.lv[mlh.n - 1].cfg.size;
+		opt.l2ways = mlh.lv[mlh.n - 1].cfg.ways;
+		opt.l2lat = mlh.lv[mlh.n - 1].cfg.lat;
+		opt.line = mlh.lv[mlh.n - 1].cfg.line;
+	} else if (check_geometry("l2", opt.l2size, opt.l2ways) != 0 ||
+		   (opt.l1size &&
+		    check_geometry("l1", opt.l1size, opt.l1ways) != 0))
 		return -1;
 	l1 = (struct cm_config){ opt.l1size, opt.l1ways, opt.line };
 	l2 = (struct cm_config){ opt.l2size, opt.l2ways, opt.line };
@@ -807,7 +824,8 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		fprintf(stderr, "cachesim: out of memory\n");
 		return -1;
 	}
-	if (cm_hier_init(&model, &l1, &l2, &err) != 0) {
+	/* with levels= the two-level model is not built (nothing reads it) */
+	if (!opt.levels && cm_hier_init(&model, &l1, &l2, &err) != 0) {
 		fprintf(stderr, "cachesim: %s\n", err);
 		return -1;
 	}
