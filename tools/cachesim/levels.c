@@ -147,12 +147,18 @@ unsigned ml_slice(const struct ml_level *l, uint64_t paddr)
 	return s;
 }
 
-/* index of way 0 of paddr's set */
-static uint64_t set_base(const struct ml_level *l, uint64_t paddr)
+/* paddr's set among all slices' sets */
+static inline uint64_t set_index(const struct ml_level *l, uint64_t paddr)
 {
 	uint64_t set = (paddr >> l->line_shift) & (l->sets - 1);
 
-	return ((uint64_t)ml_slice(l, paddr) * l->sets + set) * l->cfg.ways;
+	return (uint64_t)ml_slice(l, paddr) * l->sets + set;
+}
+
+/* index of way 0 of paddr's set */
+static uint64_t set_base(const struct ml_level *l, uint64_t paddr)
+{
+	return set_index(l, paddr) * l->cfg.ways;
 }
 
 static uint32_t find(const struct ml_level *l, uint64_t base, uint64_t line)
@@ -277,9 +283,10 @@ static void fill(struct ml_hier *h, unsigned i, uint64_t paddr)
 	touch(l, base, w, false);
 	/* SRRIP: a fill leaves RRPV 2, a hit would set 0: no shortcut then
 	 * (the spare frame past the last never holds a line) */
-	l->hint_frame = l->cfg.policy == ML_SRRIP
-				? l->sets * l->cfg.slices * l->cfg.ways
-				: base + w;
+	l->hint[base / l->cfg.ways] =
+		l->cfg.policy == ML_SRRIP
+			? l->sets * l->cfg.slices * l->cfg.ways
+			: base + w;
 	if (old != ML_INVALID) {
 		l->c.evictions++;
 		evicted(h, i, old << l->line_shift);
@@ -309,7 +316,7 @@ static bool probe(struct ml_hier *h, unsigned i, uint64_t paddr)
 		l->tags[base + w] = ML_INVALID;
 	} else {
 		touch(l, base, w, true);
-		l->hint_frame = base + w;
+		l->hint[base / l->cfg.ways] = base + w;
 	}
 	return true;
 }
@@ -319,12 +326,12 @@ unsigned ml_access(struct ml_hier *h, uint64_t paddr)
 	struct ml_level *l0 = &h->lv[0];
 	unsigned hit = 0;
 
-	/* the line level 0 touched last, still in its frame: hitting it again
-	 * repeats that touch (the same LRU order, PLRU bits, RRPV 0), so only
-	 * the count changes (the 3C reference needs every probe: not with
-	 * classify) */
-	if (!h->classify &&
-	    l0->tags[l0->hint_frame] == paddr >> l0->line_shift) {
+	/* the line level 0 touched last in this set, still in its frame:
+	 * hitting it again repeats that touch (the set's LRU order, PLRU bits,
+	 * RRPV 0 after a hit), so only the count changes (the 3C reference
+	 * needs every probe: not with classify) */
+	if (!h->classify && l0->tags[l0->hint[set_index(l0, paddr)]] ==
+				    paddr >> l0->line_shift) {
 		l0->c.hits++;
 		return 0;
 	}
@@ -366,6 +373,7 @@ void ml_free(struct ml_hier *h)
 		struct ml_level *l = &h->lv[i];
 
 		free(l->tags);
+		free(l->hint);
 		free(l->stamp);
 		free(l->plru);
 		free(l->rrpv);
@@ -402,9 +410,10 @@ int ml_init(struct ml_hier *h, const struct ml_config *cfg, bool classify,
 		l->rng = l->cfg.seed;
 		nsets = l->sets * l->cfg.slices;
 		frames = nsets * l->cfg.ways;
-		/* one spare frame, always invalid (hint_frame's "none") */
+		/* one spare frame, always invalid (hint's "none") */
 		l->tags = malloc((frames + 1) * sizeof(*l->tags));
-		ok = l->tags != NULL;
+		l->hint = malloc(nsets * sizeof(*l->hint));
+		ok = l->tags != NULL && l->hint != NULL;
 		if (l->cfg.policy == ML_LRU)
 			ok = ok && (l->stamp = calloc(frames, 8)) != NULL;
 		if (l->cfg.policy == ML_PLRU)
@@ -430,6 +439,8 @@ int ml_init(struct ml_hier *h, const struct ml_config *cfg, bool classify,
 		}
 		for (uint64_t f = 0; f <= frames; f++)
 			l->tags[f] = ML_INVALID;
+		for (uint64_t set = 0; set < nsets; set++)
+			l->hint[set] = frames;
 	}
 	return 0;
 }

@@ -100,9 +100,10 @@ struct ml_level {
 	uint8_t *rrpv;	 /* SRRIP */
 	uint64_t clock;
 	uint32_t rng;
-	/* the frame this level last hit or filled: while it holds that line,
-	 * a repeat hit on it changes no policy state (ml_access, level 0) */
-	uint64_t hint_frame;
+	/* per set: the frame last hit or filled (SRRIP: hit only; else the
+	 * spare frame tags[sets * slices * ways], never valid): while it holds
+	 * that line, a repeat hit changes no policy state (ml_access, level 0) */
+	uint64_t *hint;
 	struct ml_counts c;
 	struct cm_cache ref; /* classify: fully associative LRU */
 	struct ml_lineset seen;
