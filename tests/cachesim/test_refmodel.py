@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The N-level cache model (tools/cachesim/levels.c, through the host
 replayer build/cachesim/replay) against the independent Python reference
-(tools/cachesim/refmodel.py) on three recorded traces (a stride phase, an FFT
+(tools/cachesim/refmodel.py; the set of hierarchies is
+tools/cachesim/validate.py's) on three recorded traces (a stride phase, an FFT
 phase, a reuse phase: tests/cachesim/traces/, tools/cachesim/record-traces.sh):
 hits, misses, evictions, inclusion victims and the 3C split must agree
 exactly, level by level, for every replacement policy under every slice mode
@@ -16,47 +17,17 @@ import sys
 
 import pytest
 
-from csboot import BUILD, ROOT
+from csboot import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "cachesim"))
 import refmodel  # noqa: E402
 
-REPLAY = os.path.join(BUILD, "cachesim", "replay")
+import validate  # noqa: E402
+
+REPLAY = validate.REPLAY
 TRACES = [os.path.join(ROOT, "tests", "cachesim", "traces", t + ".trace") for t in ("stride", "fft", "reuse")]
-SLICE_MODES = {"one": "", "none": ":slices={n}", "hash": ":slices={n}:hash={m}"}
-MASKS = {2: "0x2A4B5C0", 4: "0x2A4B5C0+0x1C6E940", 8: "0x2A4B5C0+0x1C6E940+0x3531A80"}
-
-
-def level(name, size, ways, policy, rel, mode, slices):
-    s = SLICE_MODES[mode].format(n=slices, m=MASKS[slices])
-    return f"{name}:{size}:{ways}:64:{policy}:{rel}{s}" + (":seed=2463534242" if policy == "random" else "")
-
-
-def specs():
-    """Each policy, inclusive and exclusive, at every level; its L2 and L3
-    take two slice modes under one relation and the third under the other,
-    so each (policy, slice mode, relation) pair is seen at least once."""
-    out = {}
-    for p in refmodel.POLICIES:
-        for rel, (m2, m3) in (("incl", ("none", "hash")), ("excl", ("one", "hash"))):
-            out[f"{p}-{rel}-{m2}-{m3}"] = "/".join([
-                f"L1:1K:{4 if p == 'plru' else 2}:64:{p}",
-                level("L2", "4K", 4, p, rel, m2, 4),
-                level("L3", "16K", 8, p, rel, m3, 8)])
-    # mixed policies, odd ways, line sizes differing across non-inclusive levels
-    out["mixed-ninc"] = "L1:1K:2:32:srrip/L2:6K:6:128:random:slices=2:hash=0x1C6E940/L3:24K:12:64:lru:slices=2"
-    out["mixed-incl-excl"] = "L1:768:3:64:lru/L2:4K:4:64:plru:incl/L3:16K:16:64:srrip:excl:slices=4"
-    return out
-
-
-SPECS = specs()
-
-
-def c_model(spec, trace, *extra):
-    p = subprocess.run([REPLAY, "--levels", spec, *extra, trace], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
-    assert p.returncode == 0, p.stderr
-    return p.stdout.splitlines()
+SPECS = validate.specs()
+c_model = validate.c_model
 
 
 def fields(line):
@@ -69,12 +40,10 @@ def test_c_model_matches_reference(name):
     assert os.path.exists(REPLAY), "build/cachesim/replay missing: run `make cachesim`"
     totals = {}
     for trace in TRACES:
-        want = refmodel.replay(spec, refmodel.read_trace(trace), classify=True)
-        got = c_model(spec, trace, "--classify")
+        got, want, plain = validate.compare(spec, trace)
         assert got == want, f"{name} on {os.path.basename(trace)}:\nC:   {got}\nref: {want}"
         # without classify (level 0's repeat-hit shortcut on): the same counts
-        plain = [" ".join(ln.split()[:6]) for ln in want]
-        assert c_model(spec, trace) == plain, name
+        assert plain == [" ".join(ln.split()[:6]) for ln in want], name
         for ln in got:
             d = fields(ln)
             t = totals.setdefault(d["level"], dict.fromkeys(d, 0))

@@ -25,7 +25,8 @@
  *   classify=on|off  3C split of every level's misses (default off; on
  *                 without levels= models l1size/l2size as two LRU levels).
  *   trace=FILE    write the physical address trace (replay.c reads it) of
- *                 trace_phase=ID|all (default all), at most trace_max=N
+ *                 trace_phase=ID|phases|all (default all; phases: every
+ *                 phase but 0, outside any phase), at most trace_max=N
  *                 records (default 0 = no limit).
  *   maxphys=SIZE  ignore (count as io) accesses at physical addresses >= SIZE,
  *                 e.g. the guest's RAM size: QEMU backs video memory (a
@@ -170,7 +171,8 @@ static struct ml_config mlcfg;
 static struct ml_counts *lv_phase; /* [phase * n + level] */
 static struct ml_counts lv_snap[ML_MAX_LEVELS];
 static FILE *trace_file;
-static long trace_only = -1; /* trace_phase as a number, -1 = all */
+/* trace_phase as a number; -1 = all, -2 = every phase but 0 ("phases") */
+static long trace_only = -1;
 static uint64_t trace_records, trace_dropped;
 
 static void lv_close_phase(unsigned p)
@@ -197,7 +199,8 @@ static void trace_put(uint64_t pa, unsigned phase, unsigned vcpu,
 {
 	unsigned char r[16];
 
-	if (trace_only >= 0 && (long)phase != trace_only)
+	if (trace_only >= 0 ? (long)phase != trace_only
+			    : trace_only == -2 && phase == 0)
 		return;
 	if (opt.trace_max && trace_records >= opt.trace_max) {
 		trace_dropped++;
@@ -605,7 +608,7 @@ static const struct arg_def arg_defs[] = {
 	  "classify=on or classify=off" },
 	{ "trace", ARG_OUT, &opt.trace, false, "trace=FILE" },
 	{ "trace_phase", ARG_OUT, &opt.trace_phase, false,
-	  "trace_phase=ID (0..16383) or trace_phase=all" },
+	  "trace_phase=ID (0..16383), phases (all but 0) or all" },
 	{ "trace_max", ARG_UINT, &opt.trace_max, false,
 	  "trace_max=RECORDS, 0 = no limit" },
 };
@@ -715,14 +718,17 @@ static int setup_levels(void)
 	if (opt.trace) {
 		char *end;
 
-		if (strcmp(opt.trace_phase, "all") != 0) {
+		if (strcmp(opt.trace_phase, "phases") == 0) {
+			trace_only = -2;
+		} else if (strcmp(opt.trace_phase, "all") != 0) {
 			trace_only = strtol(opt.trace_phase, &end, 10);
 			if (*end || trace_only < 0 || trace_only >= NPHASES ||
 			    *opt.trace_phase < '0' || *opt.trace_phase > '9') {
 				fprintf(stderr,
 					"cachesim: bad argument "
 					"'trace_phase=%s': expected "
-					"trace_phase=ID (0..16383) or "
+					"trace_phase=ID (0..16383), "
+					"trace_phase=phases (all but 0) or "
 					"trace_phase=all\n",
 					opt.trace_phase);
 				return -1;

@@ -32,6 +32,9 @@
 #   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
+#   validate-cachesim                 the N-level model (levels.c) against
+#                                     refmodel.py on three recorded traces of
+#                                     RECORDS=100000 accesses each (long)
 #   bench-cachesim                    what the model costs: run-cachesim's boot
 #                                     plain, with an address-only plugin
 #                                     ($(B)/cachesim/libaddronly.so) and with the
@@ -137,6 +140,16 @@ bench-cachesim: kernel cachesim $(CACHESIM_OUT)/libaddronly.so
 	@$(CACHESIM_DIR)/bench-cachesim.sh --reps $(REPS) --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) \
 		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+
+# the N-level model against refmodel.py on longer traces than make test's:
+# three short boots record RECORDS accesses each (every phase), then validate.py
+RECORDS ?= 100000
+
+.PHONY: validate-cachesim
+validate-cachesim: kernel cachesim
+	@$(CACHESIM_DIR)/record-traces.sh --long --records $(RECORDS) --outdir $(CACHESIM_OUT)/validate
+	@/usr/bin/python3 $(CACHESIM_DIR)/validate.py $(CACHESIM_OUT)/validate/stride.trace \
+		$(CACHESIM_OUT)/validate/fft.trace $(CACHESIM_OUT)/validate/reuse.trace
 
 SEEDS      ?= 1 2 3
 BENCH      ?= all
