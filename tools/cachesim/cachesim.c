@@ -16,6 +16,18 @@
  *                 written directly); or "qemu-log", through qemu_plugin_outs,
  *                 which QEMU 7.2 only shows when run with -d plugin.
  *   flush=on|off  invalidate both levels at each phase start (default off).
+ *   levels=SPEC   the N-level model instead of L1 + L2 (levels.h, ml_parse:
+ *                 NAME:SIZE:WAYS:LINE:POLICY[:OPTION].. per level, levels
+ *                 separated by '/', since QEMU splits plugin arguments at
+ *                 commas); l2size l2ways line l1size l1ways l1lat l2lat
+ *                 are then refused (not honoured); the config line shows
+ *                 the first level as l1, the last as l2.
+ *   classify=on|off  3C split of every level's misses (default off; on
+ *                 without levels= models l1size/l2size as two LRU levels).
+ *   trace=FILE    write the physical address trace (replay.c reads it) of
+ *                 trace_phase=ID|phases|all (default all; phases: every
+ *                 phase but 0, outside any phase), at most trace_max=N
+ *                 records (default 0 = no limit).
  *   maxphys=SIZE  ignore (count as io) accesses at physical addresses >= SIZE,
  *                 e.g. the guest's RAM size: QEMU backs video memory (a
  *                 framebuffer the guest maps uncached) with RAM, so without
@@ -68,7 +80,17 @@
  *   cachesim phase=ID accesses=N loads=N stores=N l1_hits=N l1_misses=N l2_hits=N l2_misses=N cycles=N
  *   cachesim split phase=ID split_loads=N ... (split_count.h: accesses
  *     spanning two lines, their second line, access sizes; bench=copy)
+ *   cachesim level phase=ID level=NAME accesses=N hits=N misses=N
+ *     [evictions=N inval=N] [compulsory=N capacity=N conflict=N]
  *   cachesim ignored io=N bad_markers=N no_hwaddr=N
+ * (level lines: one per level and phase; evictions/inval with levels= or
+ * classify=on only, the 3C fields with classify=on; with levels= the phase
+ * line's l1_* are the first level's, l2_hits the hits at any later level,
+ * l2_misses the accesses no level held, cycles the sum of each level's
+ * hits x its lat= plus memory accesses x memlat, and a line
+ *   cachesim levels n=N classify=on|off spec=SPEC
+ * follows the config line; a trace adds
+ *   cachesim trace phase=ID|all records=N dropped=N)
  * one phase line per phase with at least one access, ascending id; the
  * last line counts what was left out: MMIO accesses (and those >= maxphys), malformed marker
  * accesses, and accesses QEMU could not translate (should all be ~0).
@@ -76,6 +98,7 @@
  * (l1size=0) l1_hits = l1_misses = 0 and every access goes to L2.
  */
 #include "cache_model.h"
+#include "levels.h"
 #include "percpu_l1.h"
 #include "qemu_plugin_api.h"
 #include "split_count.h"
@@ -122,7 +145,12 @@ struct opts {
 	uint64_t l1lat, l2lat, memlat;
 	const char *out;
 	bool flush;
-	uint64_t maxphys; /* 0: no limit */
+	uint64_t maxphys;   /* 0: no limit */
+	const char *levels; /* NULL: the two-level cm_hier model */
+	bool classify;
+	const char *trace; /* NULL: no trace */
+	const char *trace_phase;
+	uint64_t trace_max;
 };
 
 static struct opts opt = {
@@ -133,7 +161,62 @@ static struct opts opt = {
 	.l2lat = 12,
 	.memlat = 200,
 	.out = "stderr",
+	.trace_phase = "all",
 };
+/* the N-level model (levels= or classify=on), its counts per phase: the
+ * cumulative counts at the phase's start (lv_snap) subtracted at its end */
+static bool use_levels;
+static struct ml_hier mlh;
+static struct ml_config mlcfg;
+static struct ml_counts *lv_phase; /* [phase * n + level] */
+static struct ml_counts lv_snap[ML_MAX_LEVELS];
+static FILE *trace_file;
+/* trace_phase as a number; -1 = all, -2 = every phase but 0 ("phases") */
+static long trace_only = -1;
+static uint64_t trace_records, trace_dropped;
+
+static void lv_close_phase(unsigned p)
+{
+	for (unsigned i = 0; i < mlh.n; i++) {
+		const struct ml_counts *c = &mlh.lv[i].c;
+		struct ml_counts *d = &lv_phase[p * mlh.n + i],
+				 *s = &lv_snap[i];
+
+		d->hits += c->hits - s->hits;
+		d->misses += c->misses - s->misses;
+		d->evictions += c->evictions - s->evictions;
+		d->inval += c->inval - s->inval;
+		d->compulsory += c->compulsory - s->compulsory;
+		d->ref_misses += c->ref_misses - s->ref_misses;
+		*s = *c;
+	}
+}
+
+/* one trace record (replay.c reads them): little-endian u64 paddr, u32
+ * phase, u16 vcpu, u8 log2(size), u8 flags (bit 0: store) */
+static void trace_put(uint64_t pa, unsigned phase, unsigned vcpu,
+		      unsigned shift, bool store)
+{
+	unsigned char r[16];
+
+	if (trace_only >= 0 ? (long)phase != trace_only
+			    : trace_only == -2 && phase == 0)
+		return;
+	if (opt.trace_max && trace_records >= opt.trace_max) {
+		trace_dropped++;
+		return;
+	}
+	for (int b = 0; b < 8; b++)
+		r[b] = (unsigned char)(pa >> (8 * b));
+	for (int b = 0; b < 4; b++)
+		r[8 + b] = (unsigned char)(phase >> (8 * b));
+	r[12] = (unsigned char)vcpu;
+	r[13] = (unsigned char)(vcpu >> 8);
+	r[14] = (unsigned char)shift;
+	r[15] = store ? 1 : 0;
+	fwrite(r, 1, 16, trace_file);
+	trace_records++;
+}
 static struct cm_hier model;
 static struct phase_stats phases[NPHASES];
 static unsigned cur_phase;
@@ -154,8 +237,12 @@ static void marker(bool is_store, uint64_t off, unsigned first)
 		bad_markers++;
 		return;
 	}
+	if (use_levels)
+		lv_close_phase(cur_phase);
 	cur_phase = first + (unsigned)(off / 4);
-	if (cur_phase != 0 && opt.flush) {
+	if (cur_phase != 0 && opt.flush && use_levels)
+		ml_invalidate(&mlh);
+	else if (cur_phase != 0 && opt.flush) {
 		cm_hier_invalidate(&model);
 		if (use_percpu)
 			cm_percpu_invalidate(&percpu);
@@ -243,6 +330,16 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 	}
 	ps = &phases[cur_phase];
 	ps->by_kind[INFO_KIND(mi)]++;
+	if (__builtin_expect(trace_file != NULL, 0))
+		trace_put(pa, cur_phase, vcpu, INFO_SHIFT(mi), is_store);
+	if (__builtin_expect(use_levels, 0)) {
+		unsigned lv = ml_access(&mlh, pa);
+
+		ps->outcome[lv == mlh.n		   ? CM_L2_MISS
+			    : lv == 0 && mlh.n > 1 ? CM_L1_HIT
+						   : CM_L2_HIT]++;
+		return;
+	}
 	if (__builtin_expect(use_percpu, 0)) {
 		ps->outcome[cm_percpu_access(&percpu, vcpu, pa, is_store)]++;
 		return;
@@ -302,6 +399,52 @@ static void emit_ctx(void *f, const char *line)
 	emit(f, line);
 }
 
+/* phase p's per-level lines (n accesses; the two-level model's l1h, l2h,
+ * l2m when not use_levels) */
+static void level_lines(FILE *f, unsigned p, uint64_t n, uint64_t l1h,
+			uint64_t l2h, uint64_t l2m)
+{
+	char buf[512];
+	int k;
+
+	if (!use_levels) {
+		if (model.has_l1) {
+			snprintf(buf, sizeof(buf),
+				 "cachesim level phase=%u level=L1 "
+				 "accesses=%" PRIu64 " hits=%" PRIu64
+				 " misses=%" PRIu64 "\n",
+				 p, n, l1h, n - l1h);
+			emit(f, buf);
+		}
+		snprintf(buf, sizeof(buf),
+			 "cachesim level phase=%u level=L2 accesses=%" PRIu64
+			 " hits=%" PRIu64 " misses=%" PRIu64 "\n",
+			 p, l2h + l2m, l2h, l2m);
+		emit(f, buf);
+		return;
+	}
+	for (unsigned i = 0; i < mlh.n; i++) {
+		const struct ml_counts *c = &lv_phase[p * mlh.n + i];
+
+		k = snprintf(
+			buf, sizeof(buf),
+			"cachesim level phase=%u level=%s accesses=%" PRIu64
+			" hits=%" PRIu64 " misses=%" PRIu64
+			" evictions=%" PRIu64 " inval=%" PRIu64,
+			p, mlh.lv[i].cfg.name, c->hits + c->misses, c->hits,
+			c->misses, c->evictions, c->inval);
+		if (opt.classify)
+			k += snprintf(buf + k, sizeof(buf) - (size_t)k,
+				      " compulsory=%" PRIu64
+				      " capacity=%" PRId64 " conflict=%" PRId64,
+				      c->compulsory,
+				      (int64_t)(c->ref_misses - c->compulsory),
+				      (int64_t)(c->misses - c->ref_misses));
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "\n");
+		emit(f, buf);
+	}
+}
+
 static void atexit_cb(qemu_plugin_id_t id, void *udata)
 {
 	FILE *f = out_file;
@@ -318,6 +461,14 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		 opt.l2size, opt.l2ways, opt.line, opt.l1size, opt.l1ways,
 		 opt.l1lat, opt.l2lat, opt.memlat);
 	emit(f, buf);
+	if (use_levels) {
+		lv_close_phase(cur_phase);
+		snprintf(buf, sizeof(buf),
+			 "cachesim levels n=%u classify=%s spec=%s\n", mlh.n,
+			 opt.classify ? "on" : "off",
+			 opt.levels ? opt.levels : "(l1size/l2size)");
+		emit(f, buf);
+	}
 	for (unsigned p = 0; p < NPHASES; p++) {
 		const struct phase_stats *ps = &phases[p];
 		uint64_t l1h = ps->outcome[CM_L1_HIT];
@@ -327,20 +478,30 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		uint64_t n = loads + stores;
 		uint64_t l1m = model.has_l1 ? l2h + l2m : 0;
 
+		uint64_t cycles =
+			l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat;
+
 		if (n == 0)
 			continue;
+		if (use_levels) {
+			cycles = l2m * opt.memlat;
+			l1m = mlh.n > 1 ? n - l1h : 0;
+			for (unsigned i = 0; i < mlh.n; i++)
+				cycles += lv_phase[p * mlh.n + i].hits *
+					  mlh.lv[i].cfg.lat;
+		}
 		snprintf(buf, sizeof(buf),
 			 "cachesim phase=%u accesses=%" PRIu64 " loads=%" PRIu64
 			 " stores=%" PRIu64 " l1_hits=%" PRIu64
 			 " l1_misses=%" PRIu64 " l2_hits=%" PRIu64
 			 " l2_misses=%" PRIu64 " cycles=%" PRIu64 "\n",
-			 p, n, loads, stores, l1h, l1m, l2h, l2m,
-			 l1h * opt.l1lat + l2h * opt.l2lat + l2m * opt.memlat);
+			 p, n, loads, stores, l1h, l1m, l2h, l2m, cycles);
 		emit(f, buf);
+		level_lines(f, p, n, l1h, l2h, l2m);
 	}
 	/* split counts are kept on the one shared model only (one vCPU, or no
 	 * L1): none with per-vCPU L1s, as before */
-	for (unsigned p = 0; p < NPHASES && !use_percpu; p++) {
+	for (unsigned p = 0; p < NPHASES && !use_percpu && !use_levels; p++) {
 		const uint64_t *k = phases[p].by_kind;
 		uint64_t size[5];
 
@@ -356,6 +517,15 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 "\n",
 			 percpu.ncpus, percpu.invalidations);
 		emit(f, buf);
+	}
+	if (trace_file) {
+		snprintf(buf, sizeof(buf),
+			 "cachesim trace phase=%s records=%" PRIu64
+			 " dropped=%" PRIu64 "\n",
+			 opt.trace_phase, trace_records, trace_dropped);
+		emit(f, buf);
+		fclose(trace_file);
+		trace_file = NULL;
 	}
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
@@ -431,6 +601,16 @@ static const struct arg_def arg_defs[] = {
 	{ "flush", ARG_ONOFF, &opt.flush, false, "flush=on or flush=off" },
 	{ "maxphys", ARG_SIZE, &opt.maxphys, false,
 	  "maxphys=BYTES[K|M], 0 = no limit, e.g. maxphys=256M" },
+	{ "levels", ARG_OUT, &opt.levels, false,
+	  "levels=NAME:SIZE:WAYS:LINE:lru|plru|random|srrip[:OPTION].., levels "
+	  "separated by '/'" },
+	{ "classify", ARG_ONOFF, &opt.classify, false,
+	  "classify=on or classify=off" },
+	{ "trace", ARG_OUT, &opt.trace, false, "trace=FILE" },
+	{ "trace_phase", ARG_OUT, &opt.trace_phase, false,
+	  "trace_phase=ID (0..16383), phases (all but 0) or all" },
+	{ "trace_max", ARG_UINT, &opt.trace_max, false,
+	  "trace_max=RECORDS, 0 = no limit" },
 };
 
 #define NARGS (sizeof(arg_defs) / sizeof(arg_defs[0]))
@@ -466,10 +646,12 @@ static bool set_arg(const struct arg_def *d, const char *v)
 	return false;
 }
 
+static bool arg_seen[NARGS]; /* given on the command line */
+
 /* Parses argv ("key=value" each) into opt; 0, or -1 after a message. */
 static int parse_args(int argc, char **argv)
 {
-	bool seen[NARGS] = { false };
+	bool *seen = arg_seen;
 
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -486,7 +668,8 @@ static int parse_args(int argc, char **argv)
 				"cachesim: unknown argument '%s'; accepted: "
 				"l2size= l2ways= line= l1size= "
 				"l1ways= l1lat= l2lat= memlat= out= flush= "
-				"maxphys= (as "
+				"maxphys= levels= classify= trace= "
+				"trace_phase= trace_max= (as "
 				"key=value)\n",
 				a);
 			return -1;
@@ -500,7 +683,7 @@ static int parse_args(int argc, char **argv)
 		seen[k] = true;
 	}
 	for (size_t k = 0; k < 2; k++) { /* l2size, l2ways: required */
-		if (!seen[k]) {
+		if (!seen[k] && !opt.levels) {
 			fprintf(stderr,
 				"cachesim: missing argument %s: expected %s\n",
 				arg_defs[k].key, arg_defs[k].form);
@@ -525,6 +708,82 @@ static int check_geometry(const char *which, uint64_t size, uint32_t ways)
 	return -1;
 }
 
+/* levels=, classify=, trace=: the N-level model and the trace file; 0, or
+ * -1 after a message */
+static int setup_levels(void)
+{
+	char msg[320];
+	const char *err = NULL;
+
+	if (opt.trace) {
+		char *end;
+
+		if (strcmp(opt.trace_phase, "phases") == 0) {
+			trace_only = -2;
+		} else if (strcmp(opt.trace_phase, "all") != 0) {
+			trace_only = strtol(opt.trace_phase, &end, 10);
+			if (*end || trace_only < 0 || trace_only >= NPHASES ||
+			    *opt.trace_phase < '0' || *opt.trace_phase > '9') {
+				fprintf(stderr,
+					"cachesim: bad argument "
+					"'trace_phase=%s': expected "
+					"trace_phase=ID (0..16383), "
+					"trace_phase=phases (all but 0) or "
+					"trace_phase=all\n",
+					opt.trace_phase);
+				return -1;
+			}
+		}
+		trace_file = fopen(opt.trace, "wb");
+		if (!trace_file) {
+			fprintf(stderr, "cachesim: cannot write trace=%s: %s\n",
+				opt.trace, strerror(errno));
+			return -1;
+		}
+		fwrite("PCTRACE1\x10\0\0\0\0\0\0\0", 1, 16, trace_file);
+	}
+	if (!opt.levels && !opt.classify)
+		return 0;
+	if (opt.levels) {
+		if (ml_parse(opt.levels, &mlcfg, msg, sizeof(msg)) != 0) {
+			fprintf(stderr,
+				"cachesim: bad argument 'levels=%s': %s\n",
+				opt.levels, msg);
+			return -1;
+		}
+	} else {
+		/* classify=on alone: today's two levels as LRU levels */
+		char spec[200];
+		int k = 0;
+
+		if (opt.l1size)
+			k = snprintf(spec, sizeof(spec),
+				     "L1:%" PRIu64 ":%" PRIu32 ":%" PRIu32
+				     ":lru:lat=%" PRIu64 "/",
+				     opt.l1size, opt.l1ways, opt.line,
+				     opt.l1lat);
+		snprintf(spec + k, sizeof(spec) - (size_t)k,
+			 "L2:%" PRIu64 ":%" PRIu32 ":%" PRIu32
+			 ":lru:lat=%" PRIu64,
+			 opt.l2size, opt.l2ways, opt.line, opt.l2lat);
+		if (ml_parse(spec, &mlcfg, msg, sizeof(msg)) != 0) {
+			fprintf(stderr, "cachesim: classify=on: %s\n", msg);
+			return -1;
+		}
+	}
+	if (ml_init(&mlh, &mlcfg, opt.classify, &err) != 0) {
+		fprintf(stderr, "cachesim: levels: %s\n", err);
+		return -1;
+	}
+	lv_phase = calloc((size_t)NPHASES * mlh.n, sizeof(*lv_phase));
+	if (!lv_phase) {
+		fprintf(stderr, "cachesim: out of memory\n");
+		return -1;
+	}
+	use_levels = true;
+	return 0;
+}
+
 CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 				  int argc, char **argv)
 {
@@ -538,8 +797,32 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	}
 	if (parse_args(argc, argv) != 0)
 		return -1;
-	if (check_geometry("l2", opt.l2size, opt.l2ways) != 0 ||
-	    (opt.l1size && check_geometry("l1", opt.l1size, opt.l1ways) != 0))
+	if (setup_levels() != 0)
+		return -1;
+	if (opt.levels) {
+		/* levels= describes every level: the two-level arguments would
+		 * not be honoured; the config line then shows the first level
+		 * as l1 and the last as l2 (summary.py, report.py read it) */
+		for (size_t k = 0; k < 7; k++) { /* l2size .. l2lat */
+			if (arg_seen[k]) {
+				fprintf(stderr,
+					"cachesim: %s= is not used with "
+					"levels= (give each level's size, "
+					"ways, line and lat= in levels=)\n",
+					arg_defs[k].key);
+				return -1;
+			}
+		}
+		opt.l1size = mlh.n > 1 ? mlh.lv[0].cfg.size : 0;
+		opt.l1ways = mlh.lv[0].cfg.ways;
+		opt.l1lat = mlh.lv[0].cfg.lat;
+		opt.l2size = mlh.lv[mlh.n - 1].cfg.size;
+		opt.l2ways = mlh.lv[mlh.n - 1].cfg.ways;
+		opt.l2lat = mlh.lv[mlh.n - 1].cfg.lat;
+		opt.line = mlh.lv[mlh.n - 1].cfg.line;
+	} else if (check_geometry("l2", opt.l2size, opt.l2ways) != 0 ||
+		   (opt.l1size &&
+		    check_geometry("l1", opt.l1size, opt.l1ways) != 0))
 		return -1;
 	l1 = (struct cm_config){ opt.l1size, opt.l1ways, opt.line };
 	l2 = (struct cm_config){ opt.l2size, opt.l2ways, opt.line };
@@ -547,7 +830,8 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		fprintf(stderr, "cachesim: out of memory\n");
 		return -1;
 	}
-	if (cm_hier_init(&model, &l1, &l2, &err) != 0) {
+	/* with levels= the two-level model is not built (nothing reads it) */
+	if (!opt.levels && cm_hier_init(&model, &l1, &l2, &err) != 0) {
 		fprintf(stderr, "cachesim: %s\n", err);
 		return -1;
 	}
@@ -565,7 +849,8 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	}
 	ta_init(&tasks, NPHASES, model.l2.line_shift, opt.maxphys);
 	use_lock = info->system.max_vcpus > 1;
-	if (use_lock && model.has_l1) {
+	/* levels=/classify=on: one hierarchy shared by every vCPU */
+	if (use_lock && model.has_l1 && !use_levels) {
 		if (cm_percpu_init(&percpu, (unsigned)info->system.max_vcpus,
 				   &l1, &l2, &err) != 0) {
 			fprintf(stderr, "cachesim: per-vCPU L1s: %s\n", err);

@@ -5,6 +5,8 @@
 #   $(B)/cachesim/libcachesim.so      the plugin: qemu-system-i386 ... -plugin
 #                                     build/cachesim/libcachesim.so,l2size=2M,l2ways=1
 #   $(B)/cachesim/test_cache_model    cmocka tests of the cache model
+#   $(B)/cachesim/replay              a recorded trace (plugin trace=FILE) through
+#                                     the N-level model (levels.c): per-level counts
 #   cachesim-unit                     build and run those tests
 #   cachesim                          build the plugin
 #   run-cachesim                      the cache-simulated sweep (stride + FFT,
@@ -30,6 +32,9 @@
 #   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
+#   validate-cachesim                 the N-level model (levels.c) against
+#                                     refmodel.py on three recorded traces of
+#                                     RECORDS=100000 accesses each (long)
 #   bench-cachesim                    what the model costs: run-cachesim's boot
 #                                     plain, with an address-only plugin
 #                                     ($(B)/cachesim/libaddronly.so) and with the
@@ -45,11 +50,13 @@ CACHESIM_OUT    := $(B)/cachesim
 CACHESIM_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -fPIC
 CACHESIM_MODEL  := $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/cache_model.h
 CACHESIM_TASKS  := $(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/task_attr.h
+CACHESIM_LEVELS := $(CACHESIM_DIR)/levels.c $(CACHESIM_DIR)/levels.h
 
 .PHONY: cachesim cachesim-unit run-cachesim run-policies test-cachesim
 
 # the scripts judge their own values with the kernel's parser (build/cmdline-check)
-cachesim: $(CACHESIM_OUT)/libcachesim.so $(CACHESIM_OUT)/geometry-check $(B)/cmdline-check
+cachesim: $(CACHESIM_OUT)/libcachesim.so $(CACHESIM_OUT)/geometry-check $(B)/cmdline-check \
+	$(CACHESIM_OUT)/replay
 
 # the model's geometry judged before booting (run-model.sh, run-cachesim.sh)
 $(CACHESIM_OUT)/geometry-check: $(CACHESIM_DIR)/geometry_check.c $(CACHESIM_MODEL)
@@ -61,20 +68,27 @@ $(CACHESIM_OUT)/geometry-check: $(CACHESIM_DIR)/geometry_check.c $(CACHESIM_MODE
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
 
 $(CACHESIM_OUT)/libcachesim.so: $(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/qemu_plugin_api.h $(CACHESIM_MODEL) $(CACHESIM_SPLIT) $(CACHESIM_TASKS) \
-		$(CACHESIM_DIR)/percpu_l1.c $(CACHESIM_DIR)/percpu_l1.h
+		$(CACHESIM_LEVELS) $(CACHESIM_DIR)/percpu_l1.c $(CACHESIM_DIR)/percpu_l1.h
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ \
 		$(CACHESIM_DIR)/cachesim.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/split_count.c \
-		$(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/percpu_l1.c -lpthread
+		$(CACHESIM_DIR)/task_attr.c $(CACHESIM_DIR)/percpu_l1.c $(CACHESIM_DIR)/levels.c -lpthread
+
+# a recorded trace (plugin trace=FILE) replayed through the N-level model
+# (tests/cachesim/test_refmodel.py compares it with refmodel.py)
+$(CACHESIM_OUT)/replay: $(CACHESIM_DIR)/replay.c $(CACHESIM_LEVELS) $(CACHESIM_MODEL)
+	@mkdir -p $(dir $@)
+	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ $(CACHESIM_DIR)/replay.c \
+		$(CACHESIM_DIR)/levels.c $(CACHESIM_DIR)/cache_model.c
 
 $(CACHESIM_OUT)/libaddronly.so: $(CACHESIM_DIR)/addronly.c $(CACHESIM_DIR)/qemu_plugin_api.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CACHESIM_CFLAGS) -fvisibility=hidden -shared -o $@ $(CACHESIM_DIR)/addronly.c
 
-$(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL)
+$(CACHESIM_OUT)/test_cache_model: $(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_MODEL) $(CACHESIM_LEVELS)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ \
-		$(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_DIR)/cache_model.c -lcmocka
+		$(CACHESIM_DIR)/test_cache_model.c $(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/levels.c -lcmocka
 
 $(CACHESIM_OUT)/test_task_attr: $(CACHESIM_DIR)/test_task_attr.c $(CACHESIM_TASKS) $(CACHESIM_MODEL)
 	@mkdir -p $(dir $@)
@@ -126,6 +140,16 @@ bench-cachesim: kernel cachesim $(CACHESIM_OUT)/libaddronly.so
 	@$(CACHESIM_DIR)/bench-cachesim.sh --reps $(REPS) --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) \
 		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+
+# the N-level model against refmodel.py on longer traces than make test's:
+# three short boots record RECORDS accesses each (every phase), then validate.py
+RECORDS ?= 100000
+
+.PHONY: validate-cachesim
+validate-cachesim: kernel cachesim
+	@$(CACHESIM_DIR)/record-traces.sh --long --records $(RECORDS) --outdir $(CACHESIM_OUT)/validate
+	@/usr/bin/python3 $(CACHESIM_DIR)/validate.py $(CACHESIM_OUT)/validate/stride.trace \
+		$(CACHESIM_OUT)/validate/fft.trace $(CACHESIM_OUT)/validate/reuse.trace
 
 SEEDS      ?= 1 2 3
 BENCH      ?= all

@@ -7,12 +7,14 @@
  * on both set implementations (move-to-front array and hash + list).
  */
 #include "cache_model.h"
+#include "levels.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -407,6 +409,292 @@ static void test_bad_configs(void **state)
 	assert_null(cm_check_config(&(struct cm_config){ 12 * 1024, 12, 64 }));
 }
 
+/* ---- the N-level model (levels.c) ---------------------------------------- */
+
+/* a hierarchy from a levels= spec; classify as given */
+static void mkl(struct ml_hier *h, const char *spec, bool classify)
+{
+	struct ml_config cfg;
+	char err[256] = "";
+	const char *e = NULL;
+
+	if (ml_parse(spec, &cfg, err, sizeof(err)) != 0)
+		fail_msg("%s: %s", spec, err);
+	assert_int_equal(ml_init(h, &cfg, classify, &e), 0);
+}
+
+/* line i's address: every line maps to set 0 of a one-set level */
+#define LN(i) ((uint64_t)(i)*LINE)
+
+static unsigned acc(struct ml_hier *h, const unsigned *lines, size_t n)
+{
+	unsigned last = 0;
+
+	for (size_t i = 0; i < n; i++)
+		last = ml_access(h, LN(lines[i]));
+	return last;
+}
+
+/* LRU: the victim is the least recently used line (a hit refreshes). */
+static void test_levels_lru_evicts_least_recent(void **state)
+{
+	static const unsigned seq[] = { 1, 2, 3, 4, 1, 3, 5 };
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "C:256:4:64:lru", false); /* one set, 4 ways */
+	acc(&h, seq, 7);
+	assert_false(ml_present(&h.lv[0], LN(2))); /* the least recent */
+	for (unsigned l = 1; l <= 5; l++)
+		if (l != 2)
+			assert_true(ml_present(&h.lv[0], LN(l)));
+	assert_int_equal(h.lv[0].c.hits, 2);
+	assert_int_equal(h.lv[0].c.misses, 5);
+	assert_int_equal(h.lv[0].c.evictions, 1);
+	ml_free(&h);
+}
+
+/* Tree-PLRU, 4 ways: fill 1..4 (ways 0..3), hit 1: the root points right
+ * (away from way 0), node 3 points left (way 2, since way 3 was the last
+ * touched there): line 5 evicts line 3, where LRU would evict line 2. */
+static void test_levels_plru_victim(void **state)
+{
+	static const unsigned seq[] = { 1, 2, 3, 4, 1, 5 };
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "C:256:4:64:plru", false);
+	acc(&h, seq, 6);
+	assert_false(ml_present(&h.lv[0], LN(3)));
+	assert_true(ml_present(&h.lv[0], LN(2)));
+	assert_true(ml_present(&h.lv[0], LN(1)));
+	assert_true(ml_present(&h.lv[0], LN(4)));
+	assert_true(ml_present(&h.lv[0], LN(5)));
+	assert_int_equal(h.lv[0].tags[2], 5); /* in line 3's way */
+	/* next: root points left now (way 2 touched), node 2 right (way 1) */
+	ml_access(&h, LN(6));
+	assert_false(ml_present(&h.lv[0], LN(2)));
+	ml_free(&h);
+}
+
+/* SRRIP (Jaleel et al., ISCA 2010): a fill inserts at RRPV 2, a hit
+ * promotes to 0; with no line at 3, every line ages until one is. */
+static void test_levels_srrip_insert_promote(void **state)
+{
+	struct ml_hier h;
+	uint8_t *r;
+
+	(void)state;
+	mkl(&h, "C:128:2:64:srrip", false);
+	r = h.lv[0].rrpv;
+	ml_access(&h, LN(1));
+	ml_access(&h, LN(2));
+	assert_int_equal(r[0], 2);
+	assert_int_equal(r[1], 2);
+	ml_access(&h, LN(1)); /* hit */
+	assert_int_equal(r[0], 0);
+	ml_access(&h, LN(3)); /* ages 1 -> 1, 2 -> 3: evicts 2 */
+	assert_false(ml_present(&h.lv[0], LN(2)));
+	assert_true(ml_present(&h.lv[0], LN(1)));
+	assert_int_equal(r[0], 1);
+	assert_int_equal(r[1], 2);
+	/* scan resistance: a stream of new lines never evicts the reused one
+	 * before it has aged to 3 (two more misses here) */
+	ml_access(&h, LN(4)); /* victim 3 (at 3 after one ageing), 1 -> 2 */
+	assert_true(ml_present(&h.lv[0], LN(1)));
+	assert_false(ml_present(&h.lv[0], LN(3)));
+	ml_free(&h);
+	/* a hit right after the fill promotes too (level 0's repeat-hit
+	 * shortcut must not skip it: it once did, 2 stayed 2) */
+	mkl(&h, "C:128:2:64:srrip", false);
+	ml_access(&h, LN(1));
+	assert_int_equal(h.lv[0].rrpv[0], 2);
+	assert_int_equal(ml_access(&h, LN(1)), 0);
+	assert_int_equal(h.lv[0].rrpv[0], 0);
+	ml_free(&h);
+}
+
+/* Random: xorshift32 (Marsaglia 2003) from seed 2463534242 gives
+ * 723471715, 2497366906, 2064144800: ways 3, 2, 0 of a full 4-way set. */
+static void test_levels_random_xorshift(void **state)
+{
+	static const unsigned seq[] = { 1, 2, 3, 4, 5, 6, 7 };
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "C:256:4:64:random:seed=2463534242", false);
+	acc(&h, seq, 5);
+	assert_int_equal(h.lv[0].rng, 723471715u);
+	assert_int_equal(h.lv[0].tags[3], 5);
+	acc(&h, seq + 5, 2);
+	assert_int_equal(h.lv[0].tags[2], 6);
+	assert_int_equal(h.lv[0].tags[0], 7);
+	assert_int_equal(h.lv[0].tags[1], 2);
+	ml_free(&h);
+}
+
+/* Exclusive (victim) L2: a line is in L1 or L2, never both; an L2 hit
+ * moves the line up and L1's victim down. */
+static void test_levels_exclusive_moves(void **state)
+{
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "L1:64:1:64:lru/L2:256:4:64:lru:excl", false);
+	ml_access(&h, LN(1)); /* memory -> L1 only */
+	assert_true(ml_present(&h.lv[0], LN(1)));
+	assert_false(ml_present(&h.lv[1], LN(1)));
+	ml_access(&h, LN(2)); /* L1 evicts 1 into L2 */
+	assert_true(ml_present(&h.lv[1], LN(1)));
+	assert_false(ml_present(&h.lv[0], LN(1)));
+	assert_false(ml_present(&h.lv[1], LN(2)));
+	assert_int_equal(ml_access(&h, LN(1)), 1); /* L2 hit: swap */
+	assert_true(ml_present(&h.lv[0], LN(1)));
+	assert_false(ml_present(&h.lv[1], LN(1)));
+	assert_true(ml_present(&h.lv[1], LN(2)));
+	assert_int_equal(h.lv[1].c.hits, 1);
+	assert_int_equal(h.lv[1].c.misses, 2);
+	ml_free(&h);
+}
+
+/* Inclusive L2: its victim leaves L1 too (an inclusion victim, counted in
+ * L1's inval). */
+static void test_levels_inclusive_back_invalidates(void **state)
+{
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "L1:128:2:64:lru/L2:128:2:64:lru:incl", false);
+	ml_access(&h, LN(1));
+	ml_access(&h, LN(2));
+	ml_access(&h, LN(1)); /* L1 hit: L2 still has 1 as its LRU line */
+	ml_access(&h, LN(3)); /* L2 evicts 1, so L1 loses it */
+	assert_false(ml_present(&h.lv[0], LN(1)));
+	assert_true(ml_present(&h.lv[0], LN(2)));
+	assert_true(ml_present(&h.lv[0], LN(3)));
+	assert_int_equal(h.lv[0].c.inval, 1);
+	assert_int_equal(h.lv[0].c.evictions, 0); /* 3 took the freed way */
+	assert_int_equal(h.lv[1].c.evictions, 1);
+	ml_free(&h);
+}
+
+/* Slices: bit k of the slice is the parity of paddr & mask[k]; `none`
+ * takes the line-number bits above the set index. */
+static void test_levels_slice_hash(void **state)
+{
+	struct ml_hier h;
+
+	(void)state;
+	assert_int_equal(ml_parity64(0), 0);
+	assert_int_equal(ml_parity64(0x1000), 1);
+	assert_int_equal(ml_parity64(0x11000), 0);
+	assert_int_equal(ml_parity64(0x8000000000000001ull), 0);
+	assert_int_equal(ml_parity64(0x7), 1);
+	/* 4 slices, masks 0x11000 and 0x22040 */
+	mkl(&h, "C:16K:4:64:lru:slices=4:hash=0x11000+0x22040", false);
+	assert_int_equal(ml_slice(&h.lv[0], 0x0), 0);
+	assert_int_equal(ml_slice(&h.lv[0], 0x1000), 1);  /* m0: 1 bit */
+	assert_int_equal(ml_slice(&h.lv[0], 0x11000), 0); /* m0: 2 bits */
+	assert_int_equal(ml_slice(&h.lv[0], 0x40), 2);	  /* m1: 1 bit */
+	assert_int_equal(ml_slice(&h.lv[0], 0x21040), 1); /* m0 1, m1 2 */
+	assert_int_equal(ml_slice(&h.lv[0], 0x3f), 0);	  /* no mask bit */
+	assert_int_equal(ml_slice(&h.lv[0], 0x1040), 3);  /* m0 1, m1 1 */
+	assert_int_equal(ml_slice(&h.lv[0], 0x2040), 0);  /* m1: 2 bits */
+	ml_free(&h);
+	/* none: 16 sets per slice (16K / (4 ways * 64 B * 4)), line bits 4..5 */
+	mkl(&h, "C:16K:4:64:lru:slices=4", false);
+	assert_int_equal(ml_slice(&h.lv[0], 15 * 64), 0);
+	assert_int_equal(ml_slice(&h.lv[0], 16 * 64), 1);
+	assert_int_equal(ml_slice(&h.lv[0], 48 * 64), 3);
+	assert_int_equal(ml_slice(&h.lv[0], 64 * 64), 0);
+	ml_free(&h);
+}
+
+/* 3C: lines 0 and 2 share set 0 of a 2-set direct-mapped cache: 4 misses,
+ * 2 compulsory; a 2-line fully associative cache holds both: 2 conflict. */
+static void test_levels_three_c(void **state)
+{
+	static const unsigned seq[] = { 0, 2, 0, 2, 1, 3, 5, 1 };
+	struct ml_hier h;
+	const struct ml_counts *c;
+
+	(void)state;
+	mkl(&h, "C:128:1:64:lru", true);
+	acc(&h, seq, 4);
+	c = &h.lv[0].c;
+	assert_int_equal(c->misses, 4);
+	assert_int_equal(c->compulsory, 2);
+	assert_int_equal(c->ref_misses, 2);
+	/* 1, 3, 5 (3 new lines: compulsory), then 1: the 2-line reference
+	 * lost it to 3 and 5 (a capacity miss), the cache too (set 1) */
+	acc(&h, seq + 4, 4);
+	assert_int_equal(c->misses, 8);
+	assert_int_equal(c->compulsory, 5);
+	assert_int_equal(c->ref_misses, 6); /* capacity 1, conflict 2 */
+	ml_free(&h);
+}
+
+/* The spec parser names what is wrong. */
+static void test_levels_bad_specs(void **state)
+{
+	static const char *const bad[][2] = {
+		{ "L1:1K:3:64:plru", "power-of-two number of ways" },
+		{ "L1:1K:2:64:fifo", "bad field 'fifo'" },
+		{ "L1:1K:2:64:lru:slices=4:hash=0x40", "log2(slices) masks" },
+		{ "L1:1K:2:64:lru:excl", "first level cannot be exclusive" },
+		{ "L1:1K:2:64:lru/L2:4K:4:128:lru:incl", "line size" },
+		{ "L1:3K:2:64:lru", "power of two" },
+		{ "L1:1K:2", "incomplete" },
+		{ "L1:1K:4:64:random:seed=0", "nonzero seed" },
+	};
+	struct ml_config cfg;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char err[256] = "";
+
+		assert_int_equal(ml_parse(bad[i][0], &cfg, err, sizeof(err)),
+				 -1);
+		if (!strstr(err, bad[i][1]))
+			fail_msg("%s: '%s' lacks '%s'", bad[i][0], err,
+				 bad[i][1]);
+	}
+	/* 12 ways (not a power of two), 2 slices of 16 sets: valid */
+	assert_int_equal(
+		ml_parse("L3:24K:12:64:srrip:slices=2:lat=40", &cfg, NULL, 0),
+		0);
+	assert_int_equal(cfg.lv[0].lat, 40);
+}
+
+/* levels= with two LRU non-inclusive levels counts as the L1 + L2 model. */
+static void test_levels_two_lru_match_hier(void **state)
+{
+	struct cm_config l1 = { 1024, 2, LINE }, l2 = { 8192, 4, LINE };
+	struct cm_hier old;
+	struct ml_hier h;
+	uint64_t x = 88172645463325252ull;
+
+	(void)state;
+	assert_int_equal(cm_hier_init(&old, &l1, &l2, NULL), 0);
+	mkl(&h, "L1:1K:2:64:lru/L2:8K:4:64:lru", false);
+	for (int i = 0; i < 200000; i++) {
+		uint64_t a;
+		unsigned o, n;
+
+		x ^= x << 13; /* xorshift64: addresses in 64 KiB */
+		x ^= x >> 7;
+		x ^= x << 17;
+		a = x & 0xffff;
+		o = cm_hier_access(&old, a);
+		n = ml_access(&h, a);
+		assert_int_equal(o, n);
+	}
+	assert_int_equal(old.l1.hits, h.lv[0].c.hits);
+	assert_int_equal(old.l2.misses, h.lv[1].c.misses);
+	cm_hier_free(&old);
+	ml_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +711,16 @@ int main(void)
 		cmocka_unit_test(test_invariant_hits_plus_misses),
 		cmocka_unit_test(test_matches_reference),
 		cmocka_unit_test(test_bad_configs),
+		cmocka_unit_test(test_levels_lru_evicts_least_recent),
+		cmocka_unit_test(test_levels_plru_victim),
+		cmocka_unit_test(test_levels_srrip_insert_promote),
+		cmocka_unit_test(test_levels_random_xorshift),
+		cmocka_unit_test(test_levels_exclusive_moves),
+		cmocka_unit_test(test_levels_inclusive_back_invalidates),
+		cmocka_unit_test(test_levels_slice_hash),
+		cmocka_unit_test(test_levels_three_c),
+		cmocka_unit_test(test_levels_bad_specs),
+		cmocka_unit_test(test_levels_two_lru_match_hier),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
