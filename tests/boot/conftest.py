@@ -134,6 +134,20 @@ def cached_boot(mem, cmdline, timeout=BOOT_TIMEOUT, extra=(), grub=False):
     return _boots[key]
 
 
+# `make run` with one argument list, run once per pytest process and its
+# (status, stdout+stderr) handed to every test that asks again: for tests
+# that only read its output (not build/run/, which a later run replaces).
+_make_runs = {}
+
+
+def make_run_once(*args, timeout=1200):
+    if args not in _make_runs:
+        p = subprocess.run(["make", "--no-print-directory", "run", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        _make_runs[args] = (p.returncode, p.stdout)
+    return _make_runs[args]
+
+
 # PAGECOLOR_CPU_DURATIONS=1: the tests that cost the most CPU time (QEMU's
 # and every other child's user+sys, with the setup of the fixtures they ask
 # for first), a figure that a loaded host changes less than wall time.
