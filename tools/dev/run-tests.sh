@@ -9,9 +9,11 @@
 #   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target) + fuzz-bugs-quick + format + spdx
 #            + layers + report + matrix-quick + cachesim
 #
-# The suites run TEST_JOBS (default 2) at a time: two workers take the next
-# suite from one list, longest first, so both cores stay busy until near the
-# end (the boot suite is cut in three parts for it: tests/boot/test_*.py by
+# The suites run TEST_JOBS (default 3) at a time: three workers take the
+# next suite from one list, longest first, so both cores stay busy until near
+# the end (three on 2 cores: the suites wait too, for QEMU to start, for a
+# killed run, for gdb, and a third worker fills those gaps: 92 s wall instead
+# of 109-111 with two, docs/hacking.md) (the boot suite is cut in three parts for it: tests/boot/test_*.py by
 # file, see boot_parts). What the suites need is built first, once, so that
 # no two suites build the same file at the same time.
 set -uo pipefail
@@ -26,7 +28,7 @@ mkdir -p "$logdir"
 
 records=$logdir/records
 : >"$records"
-jobs=${TEST_JOBS:-2}
+jobs=${TEST_JOBS:-3}
 [[ "$jobs" =~ ^[1-9][0-9]?$ ]] || { echo "run-tests.sh: TEST_JOBS='$jobs' rejected: accepted: 1..99" >&2; exit 2; }
 
 # record NAME STATUS PASSED FAILED SECONDS: one line per suite as it finishes
