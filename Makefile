@@ -251,8 +251,8 @@ test-boot: kernel
 test: deps-test kernel $(HOST_TESTS)
 	@tools/dev/run-tests.sh all $(HOST_TESTS)
 
-# The long runs of which make test runs a quick slice (make test stays near
-# two minutes): the host stress test at its full length (STRESS_LONG=1),
+# The long runs of which make test runs a quick slice (make test: 92-99 s
+# wall, idle 2-core machine, everything built; docs/hacking.md): the host stress test at its full length (STRESS_LONG=1),
 # each fuzz target 60 s (make test: 4 s), the boot tests marked long
 # (pytest -m long: make run's default run under the cache model, the
 # summary's QR code read from a UEFI framebuffer).
