@@ -43,7 +43,7 @@ u32 bench_run(const struct bench_config *cfg)
 		return 0;
 	if (!cfg->policies) {
 		u32 was_id = placement_active_id;
-		bench_policy_pair_from_active();
+		bench_policy_pair_from_active(cfg->modes);
 		failures = run_set(mask, cfg);
 		placement_select_id(was_id); /* the boot policy, whatever the runs switched to */
 		return failures;

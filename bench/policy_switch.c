@@ -56,11 +56,17 @@ void bench_policy_hold(bool held)
 /* The colored policy of bench_set_coloring(true). */
 static u32 colored_id = PLACEMENT_BINHOP;
 
-void bench_policy_pair_from_active(void)
+void bench_policy_pair_from_active(u32 modes)
 {
 	colored_id = placement_active->colors ? placement_active_id : PLACEMENT_BINHOP;
-	printk("bench: color=on runs under placement %s, color=off runs under buddy%s\n", placement_choices[colored_id],
-	       placement_active->colors ? "" : " (the policy in force colors no pages)");
+	if (modes == BENCH_MODES_OFF)
+		printk("bench: color=off runs only, under buddy\n");
+	else if (modes == BENCH_MODES_ON)
+		printk("bench: color=on runs only, under placement %s\n", placement_choices[colored_id]);
+	else
+		printk("bench: color=on runs under placement %s, color=off runs under buddy%s\n",
+		       placement_choices[colored_id],
+		       placement_active->colors ? "" : " (the policy in force colors no pages)");
 }
 
 void bench_set_coloring(bool on)

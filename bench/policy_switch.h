@@ -63,9 +63,10 @@ void bench_policy_hold(bool held);
  * color=off per point): off is buddy; on is the policy in force now when it
  * colors (placement=vacolor at boot: vacolor against buddy), else binhop
  * (the 2.4.17 patch's, as page_color=on). Prints one "bench:" line naming
- * the pair. Called by the driver before the benchmarks; until then the
- * pair is binhop and buddy. */
-void bench_policy_pair_from_active(void);
+ * the policies of the modes that will run (modes: enum bench_modes, the
+ * bench_modes= value). Called by the driver before the benchmarks; until
+ * then the pair is binhop and buddy. */
+void bench_policy_pair_from_active(u32 modes);
 
 /* Switches page coloring for the next runs: on = the pair's colored policy
  * (bench_policy_pair_from_active), off = placement buddy; does nothing
