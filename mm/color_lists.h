@@ -139,4 +139,41 @@ static inline __attribute__((always_inline)) bool __color_lists_pick(struct zone
 	return out->page != NULL;
 }
 
+/* An order-0 request's exact hit, the coloring policies' usual case: the
+ * first block on cl's order-0 list of color want, counted as a hit in task
+ * t and page_color_stats. Returns false (nothing counted) when that list
+ * is empty. */
+static inline __attribute__((always_inline)) bool
+__color_lists_take0(const struct color_lists *cl, struct placement_task *t, u32 want, struct placement_pick *out)
+{
+	const struct list_head *head = &cl->area[0].lists[want];
+
+	if (__builtin_expect(head->next != head, 1)) {
+		t->hits++;
+		page_color_stats.hits++;
+		page_color_stats.pages_allocated++;
+		*out = (struct placement_pick){ list_first_entry(head, struct page, lru), 0, want };
+		return true;
+	}
+	return false;
+}
+
+/* The round-robin pick (the 2.4.17 patch's rule; binhop, and vacolor for a
+ * request without a va): task t's target rounded up to the order's
+ * alignment, the nearest color at or above it (__color_lists_pick), and on
+ * success the target advances past the block taken. mask: colors - 1. */
+static inline __attribute__((always_inline)) bool __color_lists_pick_rr(struct zone *zone,
+									const struct alloc_hint *hint,
+									struct placement_task *t, u32 mask,
+									struct placement_pick *out)
+{
+	u32 align = (1u << hint->order) - 1;
+	u32 want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
+
+	if (!__color_lists_pick(zone, hint, t, want, out))
+		return false;
+	t->target_color = (out->keep + align + 1) & mask;
+	return true;
+}
+
 #endif

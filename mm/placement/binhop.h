@@ -22,31 +22,20 @@ static inline __attribute__((always_inline)) bool __binhop_pick(struct zone *zon
 {
 	struct placement_task *t = placement_task_of(hint->task);
 	const struct color_lists *cl = zone->placement[hint->list_mt];
-	u32 mask = cl->mask, align, want;
+	u32 mask = cl->mask;
 
 	if (hint->any_color)
 		return __color_lists_pick(zone, hint, t, 0, out);
 	if (__builtin_expect(!hint->order && !hint->colors, 1)) {
 		/* order 0, the usual request: no rounding, and a hit at once */
-		struct list_head *head;
+		u32 want = placement_rr_target(t, mask);
 
-		want = placement_rr_target(t, mask);
-		head = &cl->area[0].lists[want];
-		if (__builtin_expect(head->next != head, 1)) {
-			t->hits++;
-			page_color_stats.hits++;
-			page_color_stats.pages_allocated++;
-			*out = (struct placement_pick){ list_first_entry(head, struct page, lru), 0, want };
+		if (__builtin_expect(__color_lists_take0(cl, t, want, out), 1)) {
 			t->target_color = (want + 1) & mask;
 			return true;
 		}
 	}
-	align = (1u << hint->order) - 1; /* round up to the order (the 2.4.17 patch's rule) */
-	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
-	if (!__color_lists_pick(zone, hint, t, want, out))
-		return false;
-	t->target_color = (out->keep + align + 1) & mask;
-	return true;
+	return __color_lists_pick_rr(zone, hint, t, mask, out);
 }
 
 #endif

@@ -26,31 +26,17 @@ static inline __attribute__((always_inline)) bool __vacolor_pick(struct zone *zo
 
 	if (hint->any_color)
 		return __color_lists_pick(zone, hint, t, 0, out);
-	if (!hint->has_va) {
-		align = (1u << hint->order) - 1;
-		want = ((placement_rr_target(t, mask) + align) & ~align) & mask;
-		if (!__color_lists_pick(zone, hint, t, want, out))
-			return false;
-		t->target_color = (out->keep + align + 1) & mask;
-		return true;
-	}
+	if (!hint->has_va)
+		return __color_lists_pick_rr(zone, hint, t, mask, out);
 	if (__builtin_expect(!t->va_init, 0)) {
 		t->va_init = true;
 		t->va_offset = mwc_next(placement_cfg.mwc) & mask;
 	}
 	if (__builtin_expect(!hint->order && !hint->colors, 1)) {
 		/* order 0, the usual request: no rounding, and a hit at once */
-		struct list_head *head;
-
 		want = ((hint->va >> PAGE_SHIFT) + t->va_offset) & mask;
-		head = &cl->area[0].lists[want];
-		if (__builtin_expect(head->next != head, 1)) {
-			t->hits++;
-			page_color_stats.hits++;
-			page_color_stats.pages_allocated++;
-			*out = (struct placement_pick){ list_first_entry(head, struct page, lru), 0, want };
+		if (__builtin_expect(__color_lists_take0(cl, t, want, out), 1))
 			return true;
-		}
 	}
 	align = (1u << hint->order) - 1; /* round up to the order (the 2.4.17 patch's rule) */
 	want = (((hint->va >> PAGE_SHIFT) + t->va_offset + align) & ~align) & mask;
