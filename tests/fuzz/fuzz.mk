@@ -61,7 +61,7 @@ HOST_CORE_SRCS := $(shell $(MAKE) -s --no-print-directory -f Makefile print-HOST
 HOST_CORE_HDRS := $(shell $(MAKE) -s --no-print-directory -f Makefile print-HOST_CORE_HDRS)
 endif
 FUZZ_SRCS    := $(HOST_CORE_SRCS) arch/x86/acpi.c arch/x86/madt.c
-FUZZ_DEPS    := $(FUZZ_SRCS) $(HOST_CORE_HDRS) $(wildcard tests/fuzz/*.h) $(FUZZ_DIR)/coverage-ignore.txt \
+FUZZ_DEPS    := $(FUZZ_SRCS) $(HOST_CORE_HDRS) $(wildcard tests/fuzz/*.h) tests/host/le_bytes.h $(FUZZ_DIR)/coverage-ignore.txt \
 	$(FUZZ_DIR)/coverage-ignore-alloc.txt
 
 .PHONY: fuzz fuzz-quick fuzz-build fuzz-speed fuzz-bugs fuzz-bugs-quick

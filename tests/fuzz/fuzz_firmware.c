@@ -34,23 +34,12 @@
 #include "arch/x86/acpi.h"
 #include "arch/x86/madt.h"
 #include "tests/fuzz/fuzz_check.h"
+#include "tests/host/le_bytes.h"
 
 #define PHYS_SIZE (0x110000 + 4096)
 static u8 phys[PHYS_SIZE];
 #define TABLE_MAX 4096
 static u8 mmap64[2 * 24];
-
-static void put32(u8 *p, u32 v)
-{
-	for (u32 i = 0; i < 4; i++)
-		p[i] = (u8)(v >> (8 * i));
-}
-
-static void put64(u8 *p, u64 v)
-{
-	put32(p, (u32)v);
-	put32(p + 4, (u32)(v >> 32));
-}
 
 static const u8 *test_map(u64 pa, u32 len, void *ctx)
 {

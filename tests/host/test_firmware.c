@@ -20,23 +20,12 @@
 
 #include "arch/x86/acpi.h"
 #include "arch/x86/madt.h"
+#include "tests/host/le_bytes.h"
 
 /* ---- crafted tables ------------------------------------------------------------ */
 
 static u8 t[512]; /* the table being built */
 static u32 tlen;
-
-static void put32(u8 *p, u32 v)
-{
-	for (u32 i = 0; i < 4; i++)
-		p[i] = (u8)(v >> (8 * i));
-}
-
-static void put64(u8 *p, u64 v)
-{
-	put32(p, (u32)v);
-	put32(p + 4, (u32)(v >> 32));
-}
 
 /* A MADT header with local APIC address lapic; entries follow. */
 static void madt_start(u32 lapic)
