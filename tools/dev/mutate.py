@@ -77,8 +77,8 @@ MUTATIONS = [
       "			t->target_color = (want + 2) & mask;", "bin hopping: the target advances by 2", COLOR),
     m("binhop-stay", "mm/placement/binhop.h", "			t->target_color = (want + 1) & mask;",
       "			t->target_color = want & mask;", "bin hopping: the target does not advance", COLOR),
-    m("binhop-align", "mm/placement/binhop.h", "	want = ((placement_rr_target(t, mask) + align) & ~align) & mask;",
-      "	want = placement_rr_target(t, mask) & mask;", "bin hopping: the target not rounded to the order",
+    m("binhop-align", "mm/color_lists.h", "	u32 want = ((placement_rr_target(t, mask) + align) & ~align) & mask;",
+      "	u32 want = placement_rr_target(t, mask) & mask;", "bin hopping: the target not rounded to the order",
       COLOR),
     # ---- the buddy core ----
     m("buddy-xor", "mm/page_alloc.c", "		u32 buddy_pfn = pfn ^ (1u << order);",
