@@ -226,3 +226,47 @@ void cm_hier_invalidate(struct cm_hier *h)
 		cm_invalidate(&h->l1);
 	cm_invalidate(&h->l2);
 }
+
+bool cm_drop(struct cm_cache *c, uint64_t paddr)
+{
+	uint64_t line = paddr >> c->line_shift, s = line & c->set_mask;
+	uint32_t ways = c->cfg.ways, f;
+
+	if (!c->large) {
+		uint64_t *t = c->tags + s * ways;
+
+		for (uint32_t i = 0; i < ways; i++)
+			if (t[i] == line) {
+				/* close the gap; the empty way goes last (LRU) */
+				memmove(t + i, t + i + 1,
+					(ways - 1 - i) * sizeof(*t));
+				t[ways - 1] = CM_INVALID;
+				return true;
+			}
+		return false;
+	}
+	for (f = c->bucket[hash_line(c, line)]; f != CM_NONE; f = c->chain[f])
+		if (c->tags[f] == line)
+			break;
+	if (f == CM_NONE)
+		return false;
+	hash_remove(c, f);
+	c->tags[f] = CM_INVALID;
+	/* to the LRU end of its set, where cm_large_access fills first */
+	list_unlink(c, s, f);
+	c->next[f] = CM_NONE;
+	c->prev[f] = c->tail[s];
+	if (c->tail[s] != CM_NONE)
+		c->next[c->tail[s]] = f;
+	else
+		c->head[s] = f;
+	c->tail[s] = f;
+	return true;
+}
+
+bool cm_hier_drop(struct cm_hier *h, uint64_t paddr)
+{
+	bool in_l1 = h->has_l1 && cm_drop(&h->l1, paddr);
+
+	return cm_drop(&h->l2, paddr) || in_l1;
+}

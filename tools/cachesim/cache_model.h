@@ -146,6 +146,15 @@ static inline __attribute__((always_inline)) bool cm_access(struct cm_cache *c,
 void cm_invalidate(struct cm_cache *c);
 
 /*
+ * cm_drop - removes paddr's line from c if c holds it (a device's write to
+ * memory invalidating the line: the DMA stores of the plugin's dma marker,
+ * another vCPU's store): its way becomes empty and the least recently used,
+ * so the next fill of the set takes it; the other lines keep their order.
+ * Counters are not changed. Returns true if the line was there.
+ */
+bool cm_drop(struct cm_cache *c, uint64_t paddr);
+
+/*
  * cm_hier_init - L2 of geometry l2; L1 of geometry l1 in front of it, or no
  * L1 when l1 == NULL or l1->size == 0. Errors as cm_init (nothing to free).
  */
@@ -169,5 +178,8 @@ cm_hier_access(struct cm_hier *h, uint64_t paddr)
 
 /* cm_hier_invalidate - empty both levels; counters are kept. */
 void cm_hier_invalidate(struct cm_hier *h);
+
+/* cm_hier_drop - cm_drop at both levels; true if either held the line. */
+bool cm_hier_drop(struct cm_hier *h, uint64_t paddr);
 
 #endif

@@ -70,6 +70,16 @@
  * from any vCPU switches the phase for all. The report then has a line
  *   cachesim percpu_l1 vcpus=N invalidations=N
  *
+ * DMA (a device's fill, bench=readahead): a store at DMA_MARK_BASE + 4 =
+ * 0xFF411004 (the page after the phase pages) starts a DMA window, one at
+ * DMA_MARK_BASE ends it. Inside it every data store to RAM is taken as the
+ * device's write: the guest's store reaches memory as always, but the
+ * model drops the line from every level (every vCPU's L1) instead of
+ * filling it, and the store is not counted as an access of any phase nor
+ * traced (loads are counted as usual). The report then has a line
+ *   cachesim dma stores=N dropped=N windows=N
+ * (dropped: stores whose line some level held).
+ *
  * Tasks (task_attr.c): a store at 0xFF401000 + 4 * id (the page after the
  * phase markers) says task id runs; from the first such marker on, every
  * access is also counted per phase and task, with the L2 lines one task
@@ -118,6 +128,8 @@
 #define PHASE_HI_BASE  (PHASE_MARK_BASE + 2 * PHASE_MARK_PAGE)
 #define PHASE_HI_PAGES 15u
 #define NPHASES	       (1024u + PHASE_HI_PAGES * 1024u) /* ids 0..16383 */
+/* the DMA window's page, after the phase pages (arch.h, DMA_MARK_BASE) */
+#define DMA_MARK_BASE (PHASE_HI_BASE + PHASE_HI_PAGES * PHASE_MARK_PAGE)
 
 CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
 
@@ -227,6 +239,30 @@ static bool use_percpu;
 static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ta_state tasks; /* per-task attribution (task_attr.c) */
+static bool dma_on; /* inside a DMA window: stores drop lines */
+static uint64_t dma_stores, dma_dropped, dma_windows;
+
+/* A store at offset off of the DMA page: 4 opens a window, 0 closes it. */
+static void dma_marker(bool is_store, uint64_t off)
+{
+	if (!is_store || (off != 0 && off != 4)) {
+		bad_markers++;
+		return;
+	}
+	dma_windows += off == 4 && !dma_on;
+	dma_on = off == 4;
+}
+
+/* A device's write to pa: the line leaves every level of the model in use. */
+static void dma_store(uint64_t pa)
+{
+	bool held = use_levels ? ml_drop(&mlh, pa) != 0
+		    : use_percpu ? cm_percpu_drop(&percpu, pa)
+				 : cm_hier_drop(&model, pa);
+
+	dma_stores++;
+	dma_dropped += held;
+}
 
 /* A store at offset off of the phase-marker range whose ids start at
  * first (0: the first page, where id 0 ends the phase; 1024: the pages
@@ -304,12 +340,14 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 	/* the marker pages: the phase page, the task page, the further phase
 	 * pages, one range (one compare for every other access) */
 	if (__builtin_expect(vaddr - PHASE_MARK_BASE <
-				     (2 + PHASE_HI_PAGES) * PHASE_MARK_PAGE,
+				     (3 + PHASE_HI_PAGES) * PHASE_MARK_PAGE,
 			     0)) {
 		if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE)
 			marker(is_store, vaddr - PHASE_MARK_BASE, 0);
 		else if (vaddr - TA_MARK_BASE < TA_MARK_PAGE)
 			ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
+		else if (vaddr >= DMA_MARK_BASE)
+			dma_marker(is_store, vaddr - DMA_MARK_BASE);
 		else
 			marker(is_store, vaddr - PHASE_HI_BASE, 1024);
 		return;
@@ -326,6 +364,10 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 	pa = qemu_plugin_hwaddr_phys_addr(hw);
 	if (opt.maxphys && pa >= opt.maxphys) {
 		io_accesses++;
+		return;
+	}
+	if (__builtin_expect(dma_on && is_store, 0)) {
+		dma_store(pa);
 		return;
 	}
 	ps = &phases[cur_phase];
@@ -526,6 +568,13 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 		emit(f, buf);
 		fclose(trace_file);
 		trace_file = NULL;
+	}
+	if (dma_windows) {
+		snprintf(buf, sizeof(buf),
+			 "cachesim dma stores=%" PRIu64 " dropped=%" PRIu64
+			 " windows=%" PRIu64 "\n",
+			 dma_stores, dma_dropped, dma_windows);
+		emit(f, buf);
 	}
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64

@@ -343,6 +343,25 @@ unsigned ml_access(struct ml_hier *h, uint64_t paddr)
 	return hit;
 }
 
+unsigned ml_drop(struct ml_hier *h, uint64_t paddr)
+{
+	unsigned held = 0;
+
+	for (unsigned i = 0; i < h->n; i++) {
+		struct ml_level *l = &h->lv[i];
+		uint64_t base = set_base(l, paddr);
+		uint32_t w = find(l, base, paddr >> l->line_shift);
+
+		if (w != UINT32_MAX) {
+			l->tags[base + w] = ML_INVALID;
+			held++;
+		}
+		if (h->classify)
+			cm_drop(&l->ref, paddr);
+	}
+	return held;
+}
+
 void ml_invalidate(struct ml_hier *h)
 {
 	for (unsigned i = 0; i < h->n; i++) {

@@ -160,6 +160,13 @@ void ml_invalidate(struct ml_hier *h);
  * hit, or h->n for memory. */
 unsigned ml_access(struct ml_hier *h, uint64_t paddr);
 
+/* ml_drop - removes paddr's line from every level that holds it (a
+ * device's write to memory: the plugin's DMA stores), and from the 3C
+ * references, so that the next access misses everywhere (counted as
+ * capacity, not compulsory, by classify); policy state, counters and the
+ * lines seen are kept. Returns the number of levels that held it. */
+unsigned ml_drop(struct ml_hier *h, uint64_t paddr);
+
 /* ml_slice - the slice of paddr at level l (0 when not sliced). */
 unsigned ml_slice(const struct ml_level *l, uint64_t paddr);
 

@@ -4,9 +4,6 @@
 
 #include <string.h>
 
-#define PERCPU_INVALID                                                         \
-	UINT64_MAX /* an empty tag slot, as cache_model.c marks it */
-
 int cm_percpu_init(struct cm_percpu *p, unsigned ncpus,
 		   const struct cm_config *l1, const struct cm_config *l2,
 		   const char **err)
@@ -36,26 +33,6 @@ void cm_percpu_free(struct cm_percpu *p)
 	cm_free(&p->l2);
 }
 
-/* Drops paddr's line from c when present: small caches (tags per set,
- * MRU first) only; the plugin's L1s are small (ways <= CM_SMALL_WAYS). */
-static bool drop_line(struct cm_cache *c, uint64_t paddr)
-{
-	uint64_t line = paddr >> c->line_shift, set = line & c->set_mask;
-	uint64_t *t = c->tags + set * c->cfg.ways;
-
-	if (c->large)
-		return false;
-	for (uint32_t i = 0; i < c->cfg.ways; i++)
-		if (t[i] == line) {
-			/* close the gap, the empty slot goes last (LRU) */
-			memmove(t + i, t + i + 1,
-				(c->cfg.ways - 1 - i) * sizeof(*t));
-			t[c->cfg.ways - 1] = PERCPU_INVALID;
-			return true;
-		}
-	return false;
-}
-
 enum cm_outcome cm_percpu_access(struct cm_percpu *p, unsigned cpu,
 				 uint64_t paddr, bool is_store)
 {
@@ -69,7 +46,7 @@ enum cm_outcome cm_percpu_access(struct cm_percpu *p, unsigned cpu,
 		o = cm_access(&p->l2, paddr) ? CM_L2_HIT : CM_L2_MISS;
 	if (is_store && p->ncpus > 1)
 		for (unsigned i = 0; i < p->ncpus; i++)
-			if (i != cpu && drop_line(&p->l1[i], paddr))
+			if (i != cpu && cm_drop(&p->l1[i], paddr))
 				p->invalidations++;
 	return o;
 }
@@ -79,4 +56,13 @@ void cm_percpu_invalidate(struct cm_percpu *p)
 	for (unsigned i = 0; i < p->ncpus; i++)
 		cm_invalidate(&p->l1[i]);
 	cm_invalidate(&p->l2);
+}
+
+bool cm_percpu_drop(struct cm_percpu *p, uint64_t paddr)
+{
+	bool held = cm_drop(&p->l2, paddr);
+
+	for (unsigned i = 0; i < p->ncpus; i++)
+		held = cm_drop(&p->l1[i], paddr) || held;
+	return held;
 }

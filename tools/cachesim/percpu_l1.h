@@ -34,5 +34,8 @@ enum cm_outcome cm_percpu_access(struct cm_percpu *p, unsigned cpu,
 				 uint64_t paddr, bool is_store);
 /* Empty every level; counters kept. */
 void cm_percpu_invalidate(struct cm_percpu *p);
+/* Drops paddr's line from every L1 and the L2 (cm_drop; a DMA store);
+ * true if any held it. */
+bool cm_percpu_drop(struct cm_percpu *p, uint64_t paddr);
 
 #endif

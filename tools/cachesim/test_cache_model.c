@@ -695,6 +695,75 @@ static void test_levels_two_lru_match_hier(void **state)
 	ml_free(&h);
 }
 
+/* A DMA store (cm_drop, the plugin's DMA window): a line cached before it
+ * misses after it, the other lines of the set stay and keep their order
+ * (the freed way is filled first), a store to a line not cached allocates
+ * nothing, and the counters do not move. Both set implementations. */
+static void test_dma_drop(void **state)
+{
+	(void)state;
+	for (int large = 0; large < 2; large++) {
+		struct cm_cache c;
+
+		mk(&c, 2 * LINE * 4, 2, LINE, large); /* 4 sets, 2 ways */
+		uint64_t a = 0, b = 4 * LINE, d = 8 * LINE; /* set 0 */
+		cm_access(&c, a);
+		cm_access(&c, b); /* b most recent, a least */
+		assert_int_equal(c.misses, 2);
+		assert_true(cm_drop(&c, b + 8)); /* any byte of the line */
+		assert_int_equal(c.hits + c.misses, 2);
+		assert_false(cm_drop(&c, b)); /* gone */
+		assert_false(cm_drop(&c, d)); /* never cached: not allocated */
+		assert_int_equal(c.hits + c.misses, 2);
+		assert_false(cm_access(&c, d)); /* a miss: the drop did not fill it */
+		assert_true(cm_access(&c, a));	/* d took b's freed way, not a's */
+		assert_false(cm_access(&c, b)); /* cached before the DMA, a miss after */
+		assert_int_equal(c.misses, 4);
+		cm_free(&c);
+	}
+}
+
+/* Both levels of the two-level model lose the line. */
+static void test_dma_drop_hier(void **state)
+{
+	struct cm_config l1 = { 2 * LINE, 2, LINE }, l2 = { 16 * LINE, 4, LINE };
+	struct cm_hier h;
+
+	(void)state;
+	assert_int_equal(cm_hier_init(&h, &l1, &l2, NULL), 0);
+	assert_int_equal(cm_hier_access(&h, 0), CM_L2_MISS);
+	assert_int_equal(cm_hier_access(&h, 0), CM_L1_HIT);
+	assert_true(cm_hier_drop(&h, 0));
+	assert_int_equal(cm_hier_access(&h, 0), CM_L2_MISS);
+	assert_false(cm_hier_drop(&h, LINE)); /* never cached */
+	assert_int_equal(cm_hier_access(&h, LINE), CM_L2_MISS);
+	cm_hier_free(&h);
+}
+
+/* The N-level model: every level (inclusive or not) loses the line, the
+ * next access goes to memory, and a drop of a line no level holds
+ * allocates nothing; under classify the miss after a drop is not
+ * compulsory again. */
+static void test_levels_dma_drop(void **state)
+{
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "L1:128:2:64:lru/L2:512:2:64:lru/L3:1K:4:64:lru:incl", true);
+	assert_int_equal(ml_access(&h, LN(1)), 3);
+	assert_int_equal(ml_access(&h, LN(1)), 0);
+	assert_int_equal(ml_drop(&h, LN(1)), 3);
+	for (unsigned i = 0; i < 3; i++)
+		assert_false(ml_present(&h.lv[i], LN(1)));
+	assert_int_equal(ml_access(&h, LN(1)), 3);
+	assert_int_equal(h.lv[0].c.compulsory, 1);
+	assert_int_equal(ml_drop(&h, LN(2)), 0);
+	for (unsigned i = 0; i < 3; i++)
+		assert_false(ml_present(&h.lv[i], LN(2)));
+	assert_int_equal(ml_access(&h, LN(2)), 3);
+	ml_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -721,6 +790,9 @@ int main(void)
 		cmocka_unit_test(test_levels_three_c),
 		cmocka_unit_test(test_levels_bad_specs),
 		cmocka_unit_test(test_levels_two_lru_match_hier),
+		cmocka_unit_test(test_dma_drop),
+		cmocka_unit_test(test_dma_drop_hier),
+		cmocka_unit_test(test_levels_dma_drop),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
