@@ -239,7 +239,7 @@ static bool use_percpu;
 static FILE *out_file; /* NULL: through qemu_plugin_outs */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ta_state tasks; /* per-task attribution (task_attr.c) */
-static bool dma_on; /* inside a DMA window: stores drop lines */
+static bool dma_on;	      /* inside a DMA window: stores drop lines */
 static uint64_t dma_stores, dma_dropped, dma_windows;
 
 /* A store at offset off of the DMA page: 4 opens a window, 0 closes it. */
@@ -256,7 +256,7 @@ static void dma_marker(bool is_store, uint64_t off)
 /* A device's write to pa: the line leaves every level of the model in use. */
 static void dma_store(uint64_t pa)
 {
-	bool held = use_levels ? ml_drop(&mlh, pa) != 0
+	bool held = use_levels	 ? ml_drop(&mlh, pa) != 0
 		    : use_percpu ? cm_percpu_drop(&percpu, pa)
 				 : cm_hier_drop(&model, pa);
 

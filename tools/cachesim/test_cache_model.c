@@ -705,7 +705,7 @@ static void test_dma_drop(void **state)
 	for (int large = 0; large < 2; large++) {
 		struct cm_cache c;
 
-		mk(&c, 2 * LINE * 4, 2, LINE, large); /* 4 sets, 2 ways */
+		mk(&c, 2 * LINE * 4, 2, LINE, large);	    /* 4 sets, 2 ways */
 		uint64_t a = 0, b = 4 * LINE, d = 8 * LINE; /* set 0 */
 		cm_access(&c, a);
 		cm_access(&c, b); /* b most recent, a least */
@@ -715,9 +715,12 @@ static void test_dma_drop(void **state)
 		assert_false(cm_drop(&c, b)); /* gone */
 		assert_false(cm_drop(&c, d)); /* never cached: not allocated */
 		assert_int_equal(c.hits + c.misses, 2);
-		assert_false(cm_access(&c, d)); /* a miss: the drop did not fill it */
-		assert_true(cm_access(&c, a));	/* d took b's freed way, not a's */
-		assert_false(cm_access(&c, b)); /* cached before the DMA, a miss after */
+		assert_false(cm_access(
+			&c, d)); /* a miss: the drop did not fill it */
+		assert_true(
+			cm_access(&c, a)); /* d took b's freed way, not a's */
+		assert_false(cm_access(
+			&c, b)); /* cached before the DMA, a miss after */
 		assert_int_equal(c.misses, 4);
 		cm_free(&c);
 	}
@@ -726,7 +729,8 @@ static void test_dma_drop(void **state)
 /* Both levels of the two-level model lose the line. */
 static void test_dma_drop_hier(void **state)
 {
-	struct cm_config l1 = { 2 * LINE, 2, LINE }, l2 = { 16 * LINE, 4, LINE };
+	struct cm_config l1 = { 2 * LINE, 2, LINE },
+			 l2 = { 16 * LINE, 4, LINE };
 	struct cm_hier h;
 
 	(void)state;
