@@ -40,6 +40,11 @@
 #define PHASE_MARK_HI_BASE  (PHASE_MARK_BASE + 2 * 4096u)
 #define PHASE_MARK_HI_PAGES 15u
 #define PHASE_MARK_MAX	    (1023u + PHASE_MARK_HI_PAGES * 1024u)
+/* The page after them: the cache model's DMA window (bench=readahead). A
+ * store at DMA_MARK_BASE + 4 opens it, at DMA_MARK_BASE closes it; inside
+ * it tools/cachesim takes every store as a device's write to memory (the
+ * line dropped from the caches, not filled). */
+#define DMA_MARK_BASE (PHASE_MARK_HI_BASE + PHASE_MARK_HI_PAGES * 4096u)
 
 /* phase_mark_addr - the virtual address whose store begins phase id
  * (1..PHASE_MARK_MAX; 0 gives the end marker). */

@@ -89,13 +89,13 @@ int paging_init(phys_addr_t lowmem_end, phys_addr_t (*alloc_page)(void), void (*
 }
 
 /* True when [va, va + n pages) is page-aligned and lies inside the vmalloc
- * area, or is exactly the phase-marker page or the task-marker page, or lies
+ * area, or is exactly the phase-marker, task-marker or DMA-window page, or lies
  * in the further phase-marker pages (PHASE_MARK_HI_BASE). */
 static bool range_ok(u32 va, u32 n)
 {
 	if (!page_dir || n == 0 || (va & (PAGE_SIZE - 1)))
 		return false;
-	if (va == PHASE_MARK_BASE || va == TASK_MARK_BASE)
+	if (va == PHASE_MARK_BASE || va == TASK_MARK_BASE || va == DMA_MARK_BASE)
 		return n == 1;
 	if (va >= PHASE_MARK_HI_BASE && va < PHASE_MARK_HI_BASE + PHASE_MARK_HI_PAGES * PAGE_SIZE)
 		return n <= (PHASE_MARK_HI_BASE + PHASE_MARK_HI_PAGES * PAGE_SIZE - va) >> PAGE_SHIFT;
