@@ -67,11 +67,11 @@ static void test_param_list_message(void **state)
 	capture_start();
 	assert_int_equal(cmdline_parse("bench=stride,bogus", p, 1), 1);
 	assert_int_equal(mask, BENCH_BIT(BENCH_ALL));
-	assert_non_null(strstr(capture_text(),
-			       "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; "
-			       "accepted: comma-separated "
-			       "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress; "
-			       "keeping default all\n"));
+	assert_non_null(strstr(
+	    capture_text(), "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; "
+			    "accepted: comma-separated "
+			    "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress|readahead; "
+			    "keeping default all\n"));
 	capture_reset();
 	assert_int_equal(cmdline_parse("bench=triad,sparse", p, 1), 0);
 	assert_int_equal(mask, BENCH_BIT(BENCH_TRIAD) | BENCH_BIT(BENCH_SPARSE));
@@ -98,6 +98,7 @@ static void test_bench_expand(void **state)
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & BENCH_BIT(BENCH_FRAG), 0);
 	/* pcp and smpstress only by name: not in all */
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & (BENCH_BIT(BENCH_PCP) | BENCH_BIT(BENCH_SMPSTRESS)), 0);
+	assert_int_equal(bench_expand(BENCH_BIT(BENCH_ALL)) & BENCH_BIT(BENCH_READAHEAD), 0); /* opt-in too */
 	assert_int_equal(bench_expand(BENCH_BIT(BENCH_PCP)), BENCH_BIT(BENCH_PCP));
 	assert_int_equal(bench_expand(~0u << BENCH_NR), 0); /* unknown bits dropped */
 }
