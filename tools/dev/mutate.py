@@ -38,7 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # test_shuffle_small take minutes and test nothing a mutation here needs).
 SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_fallback", "test_mm_check_local", "test_mobility",
           "test_mwc",
-          "test_page_color", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
+          "test_page_color", "test_pagevec", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
           "test_lock_assert",
           "test_split_count", "test_workload", "test_sched", "test_chain"]
 # The check of the generated code (i686 objects): pytest node ids.
@@ -146,6 +146,10 @@ MUTATIONS = [
       "	u32 kind = cold ? PCP_HOT : PCP_HOT;\n	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];\n	struct page",
       "__GFP_COLD allocations served from the hot list", HOTCOLD),
     m("gfp-cold-ignored", "mm/page_alloc.c", "(gfp & __GFP_COLD) != 0,", "false,", "__GFP_COLD ignored", HOTCOLD),
+    m("pagevec-hint", "mm/pagevec.c", "pv->cold ? free_cold_page : free_hot_page", "free_hot_page",
+      "a pagevec's cold batch freed to the hot list", HOTCOLD),
+    m("pagevec-batch", "mm/pagevec.c", "	if (pv->nr == PAGEVEC_SIZE)\n", "	if (pv->nr == PAGEVEC_SIZE - 1)\n",
+      "a pagevec released one page short of full", HOTCOLD),
     m("refill-low", "mm/pcp.c", "	if (pcp->count <= pcp_marks[kind].low && zone->free_pages) {",
       "	if (pcp->count < 1 && zone->free_pages) {", "refill only when empty, not at low", HOTCOLD),
     m("refill-batch", "mm/pcp.c", "rmqueue_bulk(zone, pcp_marks[kind].batch, &pcp->list, mt);",
