@@ -272,7 +272,7 @@ static u32 ra_config(const struct bench_config *cfg, bool readahead, bool cold, 
 	const char *c = readahead ? "readahead" : "cpu", *a = cold ? "cold" : "hot";
 	u32 runs = MIN(cfg->runs, RA_RUNS_MAX), ok = 0, warm = 0, other_warm = 0, bad_words = 0;
 	double wr[RA_RUNS_MAX], rd[RA_RUNS_MAX];
-	double lines = (double)n * (PAGE_SIZE / RA_LINE), words = (double)n * RA_WORDS;
+	double lines = (double)n * (PAGE_SIZE / RA_LINE);
 	char m1[24], m2[24], w1[24], w2[24];
 
 	for (u32 i = 0; i < runs; i++) {
@@ -280,7 +280,7 @@ static u32 ra_config(const struct bench_config *cfg, bool readahead, bool cold, 
 		if (ra_run_once(readahead, cold, n, i + 1, evict, nevict, &r) < 0)
 			continue;
 		wr[ok] = (double)r.write / lines;
-		rd[ok] = (double)r.read / words;
+		rd[ok] = (double)r.read / lines; /* 16 words a line */
 		warm += r.warm;
 		other_warm += r.other_warm;
 		bad_words += r.bad_words;
