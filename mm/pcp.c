@@ -562,8 +562,12 @@ void pcp_print(void)
 
 		printk("pcp: zone %-7s", zone->name);
 		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++)
+		{
 			printk(" cpu%u hot %u cold %u", c, pcp_nr_pages_cpu(c, z, PCP_HOT),
 			       pcp_nr_pages_cpu(c, z, PCP_COLD));
+			if (color_high)
+				printk(" colored %u", colored[c][z].count);
+		}
 		printk("\n");
 	}
 	printk("pcp: by migrate type, all CPUs and zones, hot+cold:");

@@ -147,8 +147,9 @@ u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list);
  * color, and the lists' pages add up to their count. Prints "mm_check:
  * FAIL per-CPU list ..." and returns -1, else 0. Run by mm_check() when the lists are on. */
 int pcp_check(void);
-/* Prints per zone and CPU the pages on the hot and cold lists, all types
- * ("pcp: zone Normal cpu0 hot 12 cold 0 ..."), then one line per migrate
+/* Prints per zone and CPU the pages on the hot and cold lists, all types,
+ * and on the colored lists when they are on ("pcp: zone Normal cpu0 hot 12
+ * cold 0 colored 40 ..."), then one line per migrate
  * type ("pcp: by migrate type, ...: Unmovable 5 Movable 7 Reclaimable 0");
  * nothing when off. */
 void pcp_print(void);
