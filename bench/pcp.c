@@ -473,9 +473,8 @@ u32 bench_smpstress(const struct bench_config *cfg)
 		int chk = mm_check();
 		printk("@result bench=smpstress cpus=%u policy=%s pcp=%s ms=%u ops=%u allocs=%u failed_allocs=%u "
 		       "bad_frees=%u pcp_pages=%u mm_check=%s\n",
-		       ncpus, phases[ph], ph == 0 || pcp_colored() ? "on" : "bypassed", w.cycles ? cfg->stress_ms : 0, ops,
-		       allocs,
-		       failed, bad, pcp_nr_pages(), chk == 0 ? "ok" : "fail");
+		       ncpus, phases[ph], ph == 0 || pcp_colored() ? "on" : "bypassed", w.cycles ? cfg->stress_ms : 0,
+		       ops, allocs, failed, bad, pcp_nr_pages(), chk == 0 ? "ok" : "fail");
 		failures += (chk < 0) + (bad != 0) + (allocs == 0);
 	}
 	pcp_setup(was_on, batch, high);

@@ -40,8 +40,8 @@ void spin_assert_fail(const char *lock, const char *what, const char *func, cons
 static struct per_cpu_pageset pagesets[NR_CPUS][MAX_NR_ZONES];
 static struct per_cpu_colored colored[NR_CPUS][MAX_NR_ZONES];
 static bool pcp_on;
-static u32 color_high;	/* pcp_color_high(); 0: the colored lists are off */
-static u32 color_mask;	/* colors - 1 at pcp_setup */
+static u32 color_high; /* pcp_color_high(); 0: the colored lists are off */
+static u32 color_mask; /* colors - 1 at pcp_setup */
 static struct per_cpu_marks pcp_marks[PCP_LISTS] = {
 	[PCP_HOT] = { .low = 2 * PCP_BATCH_DEFAULT, .high = 6 * PCP_BATCH_DEFAULT, .batch = PCP_BATCH_DEFAULT },
 	[PCP_COLD] = { .low = 0, .high = 2 * PCP_BATCH_DEFAULT, .batch = PCP_BATCH_DEFAULT },
@@ -561,8 +561,7 @@ void pcp_print(void)
 		u32 z = zone_idx(zone);
 
 		printk("pcp: zone %-7s", zone->name);
-		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++)
-		{
+		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++) {
 			printk(" cpu%u hot %u cold %u", c, pcp_nr_pages_cpu(c, z, PCP_HOT),
 			       pcp_nr_pages_cpu(c, z, PCP_COLD));
 			if (color_high)
