@@ -218,7 +218,11 @@ static struct page *pcp_alloc_color(struct zone *zone, struct alloc_hint *hint, 
 
 	if (!hint->task || page_colors != color_mask + 1)
 		return NULL;
-	t = placement_task_of(hint->task);
+	/* the task's slot, when it has one: claiming one changes shared state,
+	 * which the zone path does under the zone lock */
+	t = hint->task->placement;
+	if (!t || t->owner != hint->task)
+		return NULL;
 	irqflags_t flags = arch_irq_save();
 	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
 	struct per_cpu_colored *cc = &colored[smp_processor_id()][zone_idx(zone)];
