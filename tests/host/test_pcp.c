@@ -516,6 +516,39 @@ static void test_colored_list_ends(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* Each CPU has its own colored lists: a page CPU 1 freed is not handed to
+ * CPU 0 asking for its color (CPU 0 refills), and CPU 1 gets it back. */
+static void test_colored_per_cpu(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	nr_cpus_online = 2;
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 7;
+	host_cpu_id = 1;
+	struct page *a = alloc_page(MOV);
+	assert_int_equal(pfn_color(page_to_pfn(a)), 7);
+	pcp_drain_all();
+	assert_int_equal(__free_pages(a, 0), 0);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 1);
+	host_cpu_id = 0;
+	fixture_task()->target_color = 7;
+	u32 acq0 = zone_lock.acquisitions;
+	struct page *b = alloc_page(MOV);
+	assert_int_equal(pfn_color(page_to_pfn(b)), 7);
+	assert_ptr_not_equal(b, a);
+	assert_int_equal(zone_lock.acquisitions - acq0, 1); /* CPU 0's refill */
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 1);
+	host_cpu_id = 1;
+	fixture_task()->target_color = 7;
+	assert_ptr_equal(alloc_page(MOV), a);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 0);
+	host_cpu_id = 0;
+	assert_int_equal(mm_check(), 0);
+}
+
 /* The parked pages stay below pcp_color_high() on every free, a free that
  * reaches it gives batch pages back, and a refill takes the color asked
  * for plus the next colors with empty lists, under one zone lock. */
@@ -771,6 +804,45 @@ static void test_concurrent_stress(void **state)
 	}
 }
 
+/* Four CPUs (threads) under binhop with the colored lists, sharing the
+ * boot task's round-robin target: random orders and types, hot and cold
+ * frees; no page off its color, no miss (every color is available), every
+ * block back at the end. */
+static void test_concurrent_colored(void **state)
+{
+	pthread_t t[4];
+	struct stress_arg a[4];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	struct buddy_snapshot before, after;
+	snapshot_take(&before);
+	u32 bad = mm_bad_free_count;
+	pcp_setup(true, 4, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true; /* the slot claimed before the threads start */
+	u64 miss0 = page_color_stats.misses;
+	nr_cpus_online = 4;
+	for (u32 i = 0; i < 4; i++) {
+		a[i] = (struct stress_arg){ .cpu = i, .iters = 20000 };
+		assert_int_equal(pthread_create(&t[i], NULL, stress_thread, &a[i]), 0);
+	}
+	for (u32 i = 0; i < 4; i++) {
+		pthread_join(t[i], NULL);
+		assert_int_equal(a[i].allocated, 0);
+	}
+	assert_true(colored_allocs() > 10000);
+	assert_int_equal(colored_off(), 0);
+	assert_int_equal(page_color_stats.misses - miss0, 0);
+	assert_int_equal(mm_bad_free_count, bad);
+	assert_int_equal(mm_check(), 0);
+	pcp_setup(false, 0, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BUDDY), 0);
+	snapshot_take(&after);
+	assert_int_equal(mm_check(), 0);
+	assert_true(snapshot_equal(&before, &after)); /* every block merged back */
+	nr_cpus_online = 1;
+}
+
 /* ---- the ticket spinlock ---------------------------------------------------- */
 
 static spinlock_t test_lock = SPINLOCK_INIT;
@@ -917,12 +989,14 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mm_check_sees_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_exact, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_list_ends, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_per_cpu, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_watermark_and_refill, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_lock_per_page, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_unavailable, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_mm_check_sees_colored_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_off_restores, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_concurrent_stress, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_concurrent_colored, fixture_setup_cb, teardown),
 		cmocka_unit_test(test_spinlock_mutual_exclusion),
 		cmocka_unit_test(test_spinlock_trylock_and_wrap),
 		cmocka_unit_test(test_madt_decode),
