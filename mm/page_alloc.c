@@ -212,6 +212,22 @@ static const int *gfp_zonelist(gfp_t gfp)
 	return kernel;
 }
 
+/* An order-0 page from the CPU's colored lists (mm/pcp.h), made an
+ * allocated block of hint's type, or NULL. */
+static __attribute__((noinline)) struct page *__alloc_pcp_color(int z, gfp_t gfp, struct alloc_hint *hint, bool check)
+{
+	struct page *page =
+	    mm_pcp ? mm_pcp->alloc_color(&contig_page_data.node_zones[z], hint, (gfp & __GFP_COLD) != 0) : NULL;
+
+	if (page) {
+		page->flags = (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
+		page->private = 0;
+		if (check)
+			mm_alloc_check(page_to_pfn(page), 0);
+	}
+	return page;
+}
+
 /* The allocation path, compiled once per `policy` (a constant: an id of
  * PLACEMENT_FAST, or PLACEMENT_PATH_OPS; see mm/placement/fast.h) and
  * `check` (a constant: call mm_alloc_check on the block returned; only the
@@ -245,16 +261,12 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 		}
 	}
 	/* A coloring policy's request: the CPU's colored list of the color
-	 * the policy picks (mm/pcp.h), or the zone path below. */
-	if (order == 0 && mm_pcp_colors && !__placement_path_pcp(policy) && mm_pcp) {
-		page = mm_pcp->alloc_color(&contig_page_data.node_zones[zonelist[0]], hint, (gfp & __GFP_COLD) != 0);
-		if (page) {
-			page->flags = (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
-			page->private = 0;
-			if (check)
-				mm_alloc_check(page_to_pfn(page), 0);
+	 * the policy picks (mm/pcp.h), or the zone path below. Out of line:
+	 * with the colored lists off it costs the path one test. */
+	if (__builtin_expect(mm_pcp_colors, 0) && !__placement_path_pcp(policy) && order == 0) {
+		page = __alloc_pcp_color(zonelist[0], gfp, hint, check);
+		if (page)
 			return page;
-		}
 	}
 	flags = zone_lock_irqsave();
 retry:
