@@ -243,9 +243,9 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	if (__builtin_expect(color_sets_active, 0))
 		color_set_apply(hint, gfp); /* cache partitioning (mm/color_set.h) */
-	/* The per-CPU lists serve only the requests without a color set of a
-	 * policy for which any page will do (placement_ops.pcp: buddy); the
-	 * others bypass them and place every page themselves (mm/pcp.h). */
+	/* The hot and cold lists serve only the requests without a color set
+	 * of a policy for which any page will do (placement_ops.pcp: buddy);
+	 * binhop's and vacolor's take the colored lists below (mm/pcp.h). */
 	if (order == 0 && mm_pcp && !hint->colors && __placement_path_pcp(policy)) {
 		for (zl = zonelist; *zl >= 0; zl++) {
 			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0,
