@@ -4,14 +4,23 @@
  * bench=smpstress; neither is part of bench=all; declared by
  * bench/registry.h).
  *
- * bench=pcp: on 1, 2 and 4 CPUs at once (as many as are online), with the
- * per-CPU lists off and on (placement=buddy) and on under binhop (colored
- * requests bypass the lists), every CPU runs rounds of "allocate 64 order-0
- * pages, free them" (bench_runs x 8 rounds). Prints per configuration
+ * bench=pcp: on 1, 2 and 4 CPUs at once (as many as are online), under the
+ * active placement policy with the per-CPU lists off and on, and with
+ * them on under a second policy (binhop when the active one is buddy,
+ * else buddy), every CPU runs rounds of "allocate 64 order-0 pages, free
+ * them" (bench_runs x 8 rounds). Prints per configuration
  *   @result bench=pcp cpus=N pcp=on|off policy=P batch=B ops=... cycles_per_op=X
  *           ops_per_ms=X lock_per_page=X contended=N spins_per_op=X
+ *           [off_target=N colored_high=H]
  * where lock_per_page counts zone lock acquisitions per page operation
- * (allocation or free): 1 without the lists, about 1/batch with them.
+ * (allocation or free): 1 without the lists, about 1/batch with them (the
+ * colored lists of binhop and vacolor included). Under a coloring policy
+ * off_target counts the pages not of the color the policy asked for: the
+ * policy's misses, the colored lists' pages off their color, and on one
+ * CPU under a round-robin policy the pages whose color does not follow the
+ * previous page's (the round-robin's sequence, checked from the pfns);
+ * colored_high is the most pages a CPU parks on its colored lists per zone
+ * (0: they are off).
  * Then a side-by-side summary. Spins measure the emulator as much as the
  * lock when QEMU runs more vCPUs than the host has cores. Restores the
  * lists' setting and the policy. Returns failures (a run that lost pages,
@@ -19,7 +28,8 @@
  *
  * bench=smpstress: every online CPU allocates and frees random orders
  * (0..5, mostly 0; hot and cold frees) for cfg->stress_ms under
- * placement=buddy with the lists on, then as long again under binhop; then
+ * placement=buddy with the lists on, then as long again under binhop (its
+ * colored lists; "bypassed" when they are off); then
  * mm_check, and the free pages of every zone must equal those before
  * exactly (after draining the lists). Prints "@result bench=smpstress ...
  * leak=0 mm_check=ok". Returns failures. */
@@ -33,6 +43,7 @@
 #include "kernel/string.h"
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
+#include "mm/page_color.h"
 #include "mm/pcp.h"
 
 #define PCP_ROUND_PAGES 64u /* pages allocated, then freed, per round */
@@ -43,6 +54,8 @@ static u32 bench_hotcold(const struct bench_config *cfg);
 
 struct loop_work {
 	u32 ncpus, rounds;
+	u32 rr_mask;  /* colors - 1 when one CPU runs a round-robin policy (checked), else 0 */
+	u32 rr_break; /* pages whose color did not follow the previous page's */
 	volatile u32 arrived;
 	u64 cycles[NR_CPUS];
 	u32 ops[NR_CPUS];
@@ -61,7 +74,7 @@ static void loop_on_cpu(u32 cpu, void *arg)
 {
 	struct loop_work *w = arg;
 	struct page *held[PCP_ROUND_PAGES];
-	u32 ops = 0, failed = 0;
+	u32 ops = 0, failed = 0, prev_color = 0xffffffffu;
 	u64 t0;
 
 	barrier(&w->arrived, w->ncpus);
@@ -75,6 +88,11 @@ static void loop_on_cpu(u32 cpu, void *arg)
 				continue;
 			}
 			held[n++] = p;
+			if (w->rr_mask) {
+				u32 color = page_to_pfn(p) & w->rr_mask;
+				w->rr_break += prev_color <= w->rr_mask && color != ((prev_color + 1) & w->rr_mask);
+				prev_color = color;
+			}
 		}
 		for (u32 i = 0; i < n; i++)
 			if (__free_pages(held[i], 0) < 0)
@@ -118,10 +136,19 @@ static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char
 	if (bench_policy_select(policy) < 0)
 		return 1;
 	pcp_setup(on, pcp_batch(), pcp_high());
+	bool colored = bench_policy_colored();
+	u32 cr, cd, ca, cf, off0, off1;
+	u64 miss0 = page_color_stats.misses;
+	/* one CPU: binhop's (and vacolor's, without a va) colors follow one another */
+	if (n == 1 && colored && (!strcmp(policy, "binhop") || !strcmp(policy, "vacolor")))
+		w.rr_mask = page_colors - 1;
+	pcp_color_stats(&cr, &cd, &ca, &cf, &off0);
 	pcp_zone_lock_stats(&acq0, &cont0, &spins0);
 	smp_call_all(n, loop_on_cpu, &w);
 	u32 acq, cont;
 	pcp_zone_lock_stats(&acq, &cont, &spins);
+	pcp_color_stats(&cr, &cd, &ca, &cf, &off1);
+	u32 off_target = (u32)(page_color_stats.misses - miss0) + (off1 - off0) + w.rr_break;
 	for (u32 i = 0; i < n; i++) {
 		ops += w.ops[i];
 		failed += w.failed[i];
@@ -143,8 +170,11 @@ static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char
 	       policy, pcp_batch(), ops, a);
 	if (cfg->tsc_khz)
 		printk(" ops_per_ms=%s", b);
-	printk(" lock_per_page=%s lock_acquisitions=%u contended=%u spins_per_op=%s failed=%u\n", c, acq, cont, d,
+	printk(" lock_per_page=%s lock_acquisitions=%u contended=%u spins_per_op=%s failed=%u", c, acq, cont, d,
 	       failed);
+	if (colored)
+		printk(" off_target=%u colored_high=%u", off_target, pcp_color_high());
+	printk("\n");
 	row->done = true;
 	fmt_fixed(row->lock, sizeof(row->lock), (double)acq / ops, 4);
 	fmt_col(row->cycles, sizeof(row->cycles), (double)cycles * n / ops);
@@ -153,7 +183,9 @@ static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char
 		printk("bench: pcp: %u free pages before, %u after: pages lost\n", free0, nr_free_pages());
 		return 1;
 	}
-	return failed ? 1 : 0;
+	/* a failure only when the lists served a page off its color (a miss
+	 * of the policy, a color the zone lacks, is reported, not failed) */
+	return failed || off1 != off0 ? 1 : 0;
 }
 
 u32 bench_pcp(const struct bench_config *cfg)
@@ -163,24 +195,36 @@ u32 bench_pcp(const struct bench_config *cfg)
 	bool was_on = pcp_enabled();
 	u32 batch = pcp_batch(), high = pcp_high(), failures = 0;
 	const char *was = bench_policy_name();
-	char tgt[16];
+	/* the active policy, and a second one: binhop beside buddy, else buddy */
+	const char *other = strcmp(was, "buddy") ? "buddy" : "binhop";
+	char tgt[16], col[3][32];
 
 	printk("\npcp: every CPU allocates %u order-0 pages and frees them, %u rounds, on 1, 2 and 4 CPUs at once "
-	       "(%u online); batch %u\n",
-	       PCP_ROUND_PAGES, cfg->runs * 8, nr_cpus_online, batch);
+	       "(%u online); batch %u; placement=%s (the active policy), lists off and on, then with the lists "
+	       "on under placement=%s\n",
+	       PCP_ROUND_PAGES, cfg->runs * 8, nr_cpus_online, batch, was, other);
 	printk("pcp: lock_per_page = zone lock acquisitions per page operation (1 without the lists, about 1/batch "
 	       "with them); spins with more vCPUs than host cores measure the emulator's scheduling as much as the "
 	       "lock\n");
 	pcp_setup(true, batch, high); /* the measured batch, even when the boot left the lists off */
+	if (pcp_colored())
+		printk("pcp: colored lists (binhop, vacolor): at most %u pages (%u KiB) parked per CPU and zone over "
+		       "all %u colors, given back %u at a time; off_target = pages not of the color the policy "
+		       "asked for\n",
+		       pcp_color_high(), pcp_color_high() * (PAGE_SIZE / 1024), page_colors, batch);
+	else
+		printk("pcp: colored lists off (%u colors; they serve 2..%u): colored requests take the zone lock "
+		       "per page\n",
+		       page_colors, PCP_COLORS_MAX);
 	for (u32 k = 0; k < ARRAY_SIZE(counts); k++) {
 		u32 n = counts[k];
 		if (n > nr_cpus_online) {
 			printk("@skip bench=pcp cpus=%u reason=cpus_online online=%u\n", n, nr_cpus_online);
 			continue;
 		}
-		failures += run_config(cfg, n, false, "buddy", &rows[k][0]);
-		failures += run_config(cfg, n, true, "buddy", &rows[k][1]);
-		failures += run_config(cfg, n, true, "binhop", &rows[k][2]);
+		failures += run_config(cfg, n, false, was, &rows[k][0]);
+		failures += run_config(cfg, n, true, was, &rows[k][1]);
+		failures += run_config(cfg, n, true, other, &rows[k][2]);
 	}
 	if (bench_policy_select("buddy") == 0)
 		failures += bench_hotcold(cfg);
@@ -188,7 +232,10 @@ u32 bench_pcp(const struct bench_config *cfg)
 		failures++;
 	fmt_fixed(tgt, sizeof(tgt), 1.2 / batch, 4);
 	printk("\npcp summary: lock/page (zone lock per page operation), cycles/op (slowest CPU), spins/op\n");
-	printk("     | %-21s | %-21s | %s\n", "pcp=off, buddy", "pcp=on, buddy", "pcp=on, binhop: bypass");
+	ksnprintf(col[0], sizeof(col[0]), "pcp=off, %s", was);
+	ksnprintf(col[1], sizeof(col[1]), "pcp=on, %s", was);
+	ksnprintf(col[2], sizeof(col[2]), "pcp=on, %s", other);
+	printk("     | %-21s | %-21s | %s\n", col[0], col[1], col[2]);
 	printk("cpus | lock/pg cyc/op  spins | lock/pg cyc/op  spins | lock/pg cyc/op  spins\n");
 	for (u32 k = 0; k < ARRAY_SIZE(counts); k++) {
 		if (!rows[k][0].done)
@@ -428,8 +475,8 @@ u32 bench_smpstress(const struct bench_config *cfg)
 		int chk = mm_check();
 		printk("@result bench=smpstress cpus=%u policy=%s pcp=%s ms=%u ops=%u allocs=%u failed_allocs=%u "
 		       "bad_frees=%u pcp_pages=%u mm_check=%s\n",
-		       ncpus, phases[ph], ph == 0 ? "on" : "bypassed", w.cycles ? cfg->stress_ms : 0, ops, allocs,
-		       failed, bad, pcp_nr_pages(), chk == 0 ? "ok" : "fail");
+		       ncpus, phases[ph], ph == 0 || pcp_colored() ? "on" : "bypassed", w.cycles ? cfg->stress_ms : 0,
+		       ops, allocs, failed, bad, pcp_nr_pages(), chk == 0 ? "ok" : "fail");
 		failures += (chk < 0) + (bad != 0) + (allocs == 0);
 	}
 	pcp_setup(was_on, batch, high);

@@ -3,6 +3,7 @@
 #include "init/pcp_boot.h"
 #include "init/params.h"
 #include "kernel/printk.h"
+#include "mm/page_color.h"
 #include "mm/pcp.h"
 
 void pcp_boot(u32 ncpus)
@@ -17,7 +18,11 @@ void pcp_boot(u32 ncpus)
 		return;
 	}
 	pcp_setup(true, boot_config.pcp_batch, boot_config.pcp_high);
-	printk("pcp: per-CPU page lists on (%s): batch %u, hot list low %u high %u, cold list low 0 high %u; "
-	       "colored requests bypass them\n",
+	printk("pcp: per-CPU page lists on (%s): batch %u, hot list low %u high %u, cold list low 0 high %u; ",
 	       given ? "pcp=on" : "more than one CPU", pcp_batch(), 2 * pcp_batch(), pcp_high(), 2 * pcp_batch());
+	if (pcp_colored())
+		printk("colored lists (binhop, vacolor) at most %u pages per CPU and zone\n", pcp_color_high());
+	else
+		printk("colored requests bypass them (%u colors; colored lists serve 2..%u)\n", page_colors,
+		       PCP_COLORS_MAX);
 }

@@ -39,6 +39,7 @@ u32 mm_bad_free_count;
 void (*mm_free_poison)(u32 pfn, u32 order);
 static u32 (*mm_alloc_check)(u32 pfn, u32 order); /* mm_set_alloc_check */
 const struct pcp_hooks *mm_pcp;
+bool mm_pcp_colors;
 #ifdef MM_INJECT_BUG
 bool mm_inject_armed;
 #endif
@@ -211,6 +212,22 @@ static const int *gfp_zonelist(gfp_t gfp)
 	return kernel;
 }
 
+/* An order-0 page from the CPU's colored lists (mm/pcp.h), made an
+ * allocated block of hint's type, or NULL. */
+static __attribute__((noinline)) struct page *__alloc_pcp_color(int z, gfp_t gfp, struct alloc_hint *hint, bool check)
+{
+	struct page *page =
+	    mm_pcp ? mm_pcp->alloc_color(&contig_page_data.node_zones[z], hint, (gfp & __GFP_COLD) != 0) : NULL;
+
+	if (page) {
+		page->flags = (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
+		page->private = 0;
+		if (check)
+			mm_alloc_check(page_to_pfn(page), 0);
+	}
+	return page;
+}
+
 /* The allocation path, compiled once per `policy` (a constant: an id of
  * PLACEMENT_FAST, or PLACEMENT_PATH_OPS; see mm/placement/fast.h) and
  * `check` (a constant: call mm_alloc_check on the block returned; only the
@@ -226,9 +243,9 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 	hint->any_color = (gfp & __GFP_NOCOLOR) != 0;
 	if (__builtin_expect(color_sets_active, 0))
 		color_set_apply(hint, gfp); /* cache partitioning (mm/color_set.h) */
-	/* The per-CPU lists serve only the requests without a color set of a
-	 * policy for which any page will do (placement_ops.pcp: buddy); the
-	 * others bypass them and place every page themselves (mm/pcp.h). */
+	/* The hot and cold lists serve only the requests without a color set
+	 * of a policy for which any page will do (placement_ops.pcp: buddy);
+	 * binhop's and vacolor's take the colored lists below (mm/pcp.h). */
 	if (order == 0 && mm_pcp && !hint->colors && __placement_path_pcp(policy)) {
 		for (zl = zonelist; *zl >= 0; zl++) {
 			page = mm_pcp->alloc(&contig_page_data.node_zones[*zl], (gfp & __GFP_COLD) != 0,
@@ -242,6 +259,14 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 				return page;
 			}
 		}
+	}
+	/* A coloring policy's request: the CPU's colored list of the color
+	 * the policy picks (mm/pcp.h), or the zone path below. Out of line:
+	 * with the colored lists off it costs the path one test. */
+	if (__builtin_expect(mm_pcp_colors, 0) && !__placement_path_pcp(policy) && order == 0) {
+		page = __alloc_pcp_color(zonelist[0], gfp, hint, check);
+		if (page)
+			return page;
 	}
 	flags = zone_lock_irqsave();
 retry:
@@ -386,6 +411,23 @@ u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list, u32 mt)
 	return n;
 }
 
+struct page *__rmqueue_color(struct zone *zone, u32 mt, u32 color)
+{
+	struct alloc_hint hint = { .order = 0, .migratetype = (u8)mt, .any_color = true };
+	struct placement_pick pick;
+	struct color_lists *cl;
+	u32 o;
+
+	assert_zone_locked();
+	hint.list_mt = zone_grouping(zone) ? (u8)mt : MIGRATE_MOVABLE;
+	cl = zone->placement[hint.list_mt];
+	if (placement_active_lists != PLACEMENT_COLOR || !cl || color > cl->mask ||
+	    __color_lists_find(zone, hint.list_mt, 0, color, NULL, &o) != color)
+		return NULL;
+	pick = (struct placement_pick){ list_first_entry(&cl->area[o].lists[color >> o], struct page, lru), o, color };
+	return __take(zone, &hint, &pick);
+}
+
 /* ---- freeing ------------------------------------------------------------- */
 
 /*
@@ -467,7 +509,7 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 	pfn = page_to_pfn(page);
 	/* to the list of the type the page was allocated as; a page already on
 	 * a list is a double free (below) */
-	if (order == 0 && mm_pcp && placement_active_pcp) {
+	if (order == 0 && mm_pcp && (placement_active_pcp || mm_pcp_colors)) {
 		/* The page is the caller's: no zone lock needed to check it. */
 		u32 mt = page_mt(page);
 		flags = arch_irq_save();

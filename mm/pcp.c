@@ -7,6 +7,7 @@
 #include "mm/pageblock.h"
 #include "mm/placement/registry.h"
 #include "mm/zone_lock.h"
+#include "mm/page_color.h"
 
 #ifdef MM_HOST
 #include <stdio.h>
@@ -37,7 +38,10 @@ void spin_assert_fail(const char *lock, const char *what, const char *func, cons
 #endif
 
 static struct per_cpu_pageset pagesets[NR_CPUS][MAX_NR_ZONES];
+static struct per_cpu_colored colored[NR_CPUS][MAX_NR_ZONES];
 static bool pcp_on;
+static u32 color_high; /* pcp_color_high(); 0: the colored lists are off */
+static u32 color_mask; /* colors - 1 at pcp_setup */
 static struct per_cpu_marks pcp_marks[PCP_LISTS] = {
 	[PCP_HOT] = { .low = 2 * PCP_BATCH_DEFAULT, .high = 6 * PCP_BATCH_DEFAULT, .batch = PCP_BATCH_DEFAULT },
 	[PCP_COLD] = { .low = 0, .high = 2 * PCP_BATCH_DEFAULT, .batch = PCP_BATCH_DEFAULT },
@@ -71,6 +75,8 @@ static struct page *pcp_alloc(struct zone *zone, bool cold, u32 mt)
 	return page;
 }
 
+static void pcp_free_color(struct page *page, bool cold, u32 mt);
+
 static void pcp_free(struct page *page, bool cold, u32 mt)
 {
 	struct zone *zone = page_zone(page);
@@ -79,6 +85,10 @@ static void pcp_free(struct page *page, bool cold, u32 mt)
 	struct per_cpu_pages *pcp = &ps->pcp[kind][mt];
 
 	assert_irqs_disabled(); /* by free_pages_common */
+	if (!placement_active_pcp) {
+		pcp_free_color(page, cold, mt);
+		return;
+	}
 	page->flags |= PG_pcp;
 	if (cold)
 		list_add_tail(&page->lru, &pcp->list);
@@ -89,6 +99,192 @@ static void pcp_free(struct page *page, bool cold, u32 mt)
 	if (pcp->count >= pcp_marks[kind].high) {
 		pcp->count -= free_pages_bulk(zone, pcp_marks[kind].batch, &pcp->list);
 		ps->drains++;
+	}
+}
+
+/* ---- the colored lists ------------------------------------------------------ */
+
+/* Gives up to count pages of cc back to zone under one zone lock (in
+ * free_pages_bulk): the tails (coldest) of lists holding two or more pages
+ * first, then of any, walking the colors from the cursor. Returns pages
+ * given back. Interrupts off. */
+static u32 colored_drain(struct zone *zone, struct per_cpu_colored *cc, u32 count)
+{
+	struct list_head out;
+	u32 n = 0, colors = color_mask + 1;
+
+	INIT_LIST_HEAD(&out);
+	/* sweeps over the colors, one page per list each, until a sweep finds
+	 * nothing to take: first lists of two or more pages, then any */
+	for (u32 pass = 0, took = 1; pass < 2 && n < count && n < cc->count; pass += !took) {
+		u32 start = cc->cursor;
+		took = 0;
+		for (u32 i = 0; i < colors && n < count; i++) {
+			u32 k = (start + i) & color_mask;
+			struct list_head *head = &cc->lists[k];
+			if (head->next == head || (pass == 0 && head->next == head->prev))
+				continue;
+			struct page *page = list_entry(head->prev, struct page, lru);
+			list_del(&page->lru);
+			list_add(&page->lru, &out);
+			n++;
+			took++;
+			cc->cursor = (k + 1) & color_mask;
+		}
+	}
+	if (n)
+		n = free_pages_bulk(zone, n, &out);
+	cc->count -= n;
+	return n;
+}
+
+/* Under one zone lock: a page of color want, and one of each of the next
+ * batch - 1 colors whose lists are empty (the round-robin's next
+ * requests), as long as the CPU stays below color_high. Returns the pages
+ * taken; 0 when the zone has no page of color want (nothing taken). */
+static u32 colored_refill(struct zone *zone, struct per_cpu_colored *cc, u32 mt, u32 want)
+{
+	u32 batch = pcp_marks[PCP_HOT].batch, n = 0;
+	u32 room = color_high > cc->count ? color_high - cc->count : 1;
+	irqflags_t flags = zone_lock_irqsave();
+
+	for (u32 i = 0; i < batch && n < room && i <= color_mask; i++) {
+		u32 k = (want + i) & color_mask;
+		if (i && !list_empty(&cc->lists[k]))
+			continue;
+		struct page *page = __rmqueue_color(zone, mt, k);
+		if (!page) {
+			if (!i)
+				break; /* no page of the color asked for: the zone path */
+			continue;
+		}
+		page->flags |= PG_pcp;
+		list_add_tail(&page->lru, &cc->lists[k]); /* fresh from the zone: cold end */
+		n++;
+	}
+	zone_unlock_irqrestore(flags);
+	cc->count += n;
+	return n;
+}
+
+/* The color binhop or vacolor picks for an order-0 request (their
+ * __binhop_pick / __vacolor_pick rule), or -1 when the request goes the
+ * zone path (another policy, a color set, any color, state not drawn yet:
+ * the zone path draws it under the lock). *rr: the target advances. */
+static int colored_want(const struct alloc_hint *hint, struct placement_task *t, bool *rr)
+{
+	u32 id = placement_active_id;
+
+	if (hint->colors || hint->any_color || hint->migratetype != MIGRATE_MOVABLE)
+		return -1;
+	if (id == PLACEMENT_VACOLOR && hint->has_va) {
+		*rr = false;
+		return t->va_init ? (int)(((hint->va >> PAGE_SHIFT) + t->va_offset) & color_mask) : -1;
+	}
+	if (id != PLACEMENT_BINHOP && id != PLACEMENT_VACOLOR)
+		return -1;
+	*rr = true;
+	return t->rr_init ? (int)(__atomic_load_n(&t->target_color, __ATOMIC_RELAXED) & color_mask) : -1;
+}
+
+/* *p + 1 without a lock (a counter the zone path adds to under the zone
+ * lock): lock cmpxchg8b on i686, which has no 64-bit fetch-and-add and
+ * aligns a u64 in a struct to 4 bytes only (so gcc's __atomic calls
+ * libatomic, which the kernel lacks). */
+static inline void inc64(u64 *p)
+{
+#ifdef MM_HOST
+	__atomic_fetch_add(p, 1, __ATOMIC_RELAXED);
+#else
+	u32 lo = (u32)*p, hi = (u32)(*p >> 32); /* a torn read only makes the first exchange fail */
+	u8 ok;
+
+	do {
+		u32 nlo = lo + 1, nhi = hi + (nlo == 0);
+		__asm__ volatile("lock cmpxchg8b %0; sete %1"
+				 : "+m"(*p), "=q"(ok), "+a"(lo), "+d"(hi)
+				 : "b"(nlo), "c"(nhi)
+				 : "memory", "cc");
+	} while (!ok);
+#endif
+}
+
+static struct page *pcp_alloc_color(struct zone *zone, struct alloc_hint *hint, bool cold)
+{
+	struct placement_task *t;
+	struct page *page = NULL;
+	bool rr = false;
+	int want;
+
+	if (!hint->task || page_colors != color_mask + 1)
+		return NULL;
+	/* the task's slot, when it has one: claiming one changes shared state,
+	 * which the zone path does under the zone lock */
+	t = hint->task->placement;
+	if (!t || t->owner != hint->task)
+		return NULL;
+	irqflags_t flags = arch_irq_save();
+	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
+	struct per_cpu_colored *cc = &colored[smp_processor_id()][zone_idx(zone)];
+
+	/* a few tries: another CPU of the same task may claim the target first */
+	for (u32 tries = 0; tries < 4 && !page; tries++) {
+		want = colored_want(hint, t, &rr);
+		if (want < 0)
+			break;
+		struct list_head *head = &cc->lists[want];
+		if (list_empty(head)) {
+			if (!colored_refill(zone, cc, hint->migratetype, (u32)want))
+				break; /* the zone has no page of this color */
+			ps->color_refills++;
+		}
+		u32 w = (u32)want;
+		if (rr && !__atomic_compare_exchange_n(&t->target_color, &w, ((u32)want + 1) & color_mask, false,
+						       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			continue; /* claimed by another CPU: the next target */
+		page = cold ? list_entry(head->prev, struct page, lru) : list_first_entry(head, struct page, lru);
+		list_del(&page->lru);
+		cc->count--;
+		page->flags &= ~PG_pcp;
+		ps->color_allocs++;
+		ps->color_off += pfn_color(page_to_pfn(page)) != (u32)want;
+		__atomic_add_fetch(&t->hits, 1, __ATOMIC_RELAXED);
+		inc64(&page_color_stats.hits);
+		inc64(&page_color_stats.pages_allocated);
+	}
+	arch_irq_restore(flags);
+	return page;
+}
+
+/* A free under a coloring policy: a movable page to this CPU's list of its
+ * color (hot: head, cold: tail), draining a batch at color_high; any other
+ * page to the zone. Interrupts off. */
+static void pcp_free_color(struct page *page, bool cold, u32 mt)
+{
+	struct zone *zone = page_zone(page);
+	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
+	struct per_cpu_colored *cc = &colored[smp_processor_id()][zone_idx(zone)];
+	u32 id = placement_active_id;
+
+	page->flags |= PG_pcp;
+	if (mt != MIGRATE_MOVABLE || (id != PLACEMENT_BINHOP && id != PLACEMENT_VACOLOR) ||
+	    page_colors != color_mask + 1) {
+		struct list_head one;
+		INIT_LIST_HEAD(&one);
+		list_add(&page->lru, &one);
+		free_pages_bulk(zone, 1, &one);
+		return;
+	}
+	struct list_head *head = &cc->lists[pfn_color(page_to_pfn(page))];
+	if (cold)
+		list_add_tail(&page->lru, head);
+	else
+		list_add(&page->lru, head);
+	cc->count++;
+	ps->color_frees++;
+	if (cc->count >= color_high) {
+		colored_drain(zone, cc, pcp_marks[PCP_HOT].batch);
+		ps->color_drains++;
 	}
 }
 
@@ -125,9 +321,11 @@ u32 pcp_nr_pages(void)
 	u32 sum = 0;
 
 	for (u32 c = 0; c < NR_CPUS; c++)
-		for (u32 z = 0; z < MAX_NR_ZONES; z++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
 			for (u32 i = 0; i < PCP_NR_LISTS; i++)
 				sum += pcp_list(&pagesets[c][z], i)->count;
+			sum += colored[c][z].count;
+		}
 	return sum;
 }
 
@@ -150,6 +348,11 @@ static u32 drain_cpu(u32 cpu)
 				n += k;
 			}
 		}
+	for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+		struct per_cpu_colored *cc = &colored[cpu][z];
+		if (cc->count)
+			n += colored_drain(&contig_page_data.node_zones[z], cc, cc->count);
+	}
 	return n;
 }
 
@@ -173,15 +376,61 @@ u32 pcp_drain_local(void)
 	return n;
 }
 
-static const struct pcp_hooks hooks = {
-	.alloc = pcp_alloc, .free = pcp_free, .count = pcp_nr_pages, .drain_local = pcp_drain_local
-};
+static const struct pcp_hooks hooks = { .alloc = pcp_alloc,
+					.alloc_color = pcp_alloc_color,
+					.free = pcp_free,
+					.count = pcp_nr_pages,
+					.drain_local = pcp_drain_local };
 
 /* A placement policy switch: every page back to the buddy lists first, so
  * the new policy sees all free pages. */
 static void drain_on_switch(void)
 {
 	pcp_drain_all();
+}
+
+/* pcp_check's part for the colored lists. */
+static int colored_check(void)
+{
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+			struct per_cpu_colored *cc = &colored[c][z];
+			const char *why = NULL;
+			u32 n = 0, pfn = 0, k = 0;
+
+			if (!cc->lists[0].next) /* never set up */
+				continue;
+			for (k = 0; k <= color_mask && k < PCP_COLORS_MAX && !why; k++) {
+				struct list_head *pos;
+				list_for_each(pos, &cc->lists[k]) {
+					struct page *p = list_entry(pos, struct page, lru);
+					pfn = page_to_pfn(p);
+					if (++n > cc->count)
+						why = "more pages on the colored lists than their count";
+					else if ((pfn & color_mask) != k)
+						why = "page of another color";
+					else if (!(p->flags & PG_pcp))
+						why = "page not marked PG_pcp";
+					else if (p->flags & (PG_buddy | PG_head | PG_reserved | PG_ballast))
+						why =
+						    "page also free in the buddy lists, allocated, reserved or ballast";
+					else if (page_zonenum(p) != z)
+						why = "page of another zone";
+					if (why)
+						break;
+				}
+			}
+			if (!why && n != cc->count)
+				why = "count differs from the colored lists";
+			if (!why && color_high && cc->count > color_high)
+				why = "more pages than the colored lists' high";
+			if (why) {
+				printk("mm_check: FAIL per-CPU list zone %s cpu %u color %u pfn 0x%x: %s (count %u)\n",
+				       zone_names[z], c, k ? k - 1 : 0, pfn, why, cc->count);
+				return -1;
+			}
+		}
+	return 0;
 }
 
 int pcp_check(void)
@@ -221,7 +470,7 @@ int pcp_check(void)
 					return -1;
 				}
 			}
-	return 0;
+	return colored_check();
 }
 
 void pcp_setup(bool on, u32 batch, u32 high)
@@ -230,6 +479,8 @@ void pcp_setup(bool on, u32 batch, u32 high)
 		if (pcp_on)
 			pcp_drain_all();
 		mm_pcp = NULL;
+		mm_pcp_colors = false;
+		color_high = 0;
 		placement_switch_hook = NULL;
 		mm_check_extra = NULL;
 		pcp_on = false;
@@ -253,7 +504,13 @@ void pcp_setup(bool on, u32 batch, u32 high)
 			*ps = (struct per_cpu_pageset){ 0 };
 			for (u32 l = 0; l < PCP_NR_LISTS; l++)
 				INIT_LIST_HEAD(&pcp_list(ps, l)->list);
+			colored[c][z].count = colored[c][z].cursor = 0;
+			for (u32 k = 0; k < PCP_COLORS_MAX; k++)
+				INIT_LIST_HEAD(&colored[c][z].lists[k]);
 		}
+	color_mask = page_colors - 1;
+	color_high = page_colors > 1 && page_colors <= PCP_COLORS_MAX ? MAX(high, 2 * page_colors) : 0;
+	mm_pcp_colors = color_high != 0;
 	placement_switch_hook = drain_on_switch;
 	mm_check_extra = pcp_check;
 	pcp_on = true;
@@ -263,6 +520,31 @@ void pcp_setup(bool on, u32 batch, u32 high)
 bool pcp_enabled(void)
 {
 	return pcp_on;
+}
+bool pcp_colored(void)
+{
+	return pcp_on && color_high;
+}
+u32 pcp_color_high(void)
+{
+	return pcp_on ? color_high : 0;
+}
+u32 pcp_nr_colored_cpu(u32 cpu, u32 z)
+{
+	return cpu < NR_CPUS && z < MAX_NR_ZONES ? colored[cpu][z].count : 0;
+}
+void pcp_color_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees, u32 *off)
+{
+	*refills = *drains = *allocs = *frees = *off = 0;
+	for (u32 c = 0; c < NR_CPUS; c++)
+		for (u32 z = 0; z < MAX_NR_ZONES; z++) {
+			const struct per_cpu_pageset *ps = &pagesets[c][z];
+			*refills += ps->color_refills;
+			*drains += ps->color_drains;
+			*allocs += ps->color_allocs;
+			*frees += ps->color_frees;
+			*off += ps->color_off;
+		}
 }
 u32 pcp_batch(void)
 {
@@ -283,9 +565,12 @@ void pcp_print(void)
 		u32 z = zone_idx(zone);
 
 		printk("pcp: zone %-7s", zone->name);
-		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++)
+		for (u32 c = 0; c < nr_cpus_online && c < NR_CPUS; c++) {
 			printk(" cpu%u hot %u cold %u", c, pcp_nr_pages_cpu(c, z, PCP_HOT),
 			       pcp_nr_pages_cpu(c, z, PCP_COLD));
+			if (color_high)
+				printk(" colored %u", colored[c][z].count);
+		}
 		printk("\n");
 	}
 	printk("pcp: by migrate type, all CPUs and zones, hot+cold:");

@@ -16,14 +16,31 @@
  * (4.15) after measuring little benefit; bench=pcp measures when it matters.
  *
  * Coloring: a per-CPU list hands out the last freed page whatever its
- * color, which defeats a coloring policy. Here the lists serve only the
- * plain buddy policy (placement=buddy, requests without a color set): under
- * any other policy allocations and frees bypass them, so a coloring policy
- * sees every free page (the switch drains the lists) and places exactly as
- * without them. The alternative, per-color per-CPU lists refilled through
- * the policy's pick, keeps coloring but splits each list by the colors
- * (256 colors x batch pages per CPU and zone); bench=pcp measures the
- * bypass's cost: colored allocations take the zone lock once per page.
+ * color, which defeats a coloring policy, so the hot and cold lists above
+ * serve only the plain buddy policy (placement=buddy). Under binhop and
+ * vacolor each CPU keeps instead one list per color and zone (the colored
+ * lists, struct per_cpu_colored): list k holds free order-0 pages of color
+ * k only, hot ones at the head, cold ones at the tail. A movable order-0
+ * request without a color set asks its policy for the color (binhop's
+ * round-robin target, vacolor's va + offset) and takes a page of exactly
+ * that color from the CPU's list of it; when that list is empty, one zone
+ * lock takes a page of that color and of each of the next batch - 1 colors
+ * whose lists are empty (the round-robin's next requests), each from the
+ * zone's color lists (mm/color_lists.h), splitting a larger block that
+ * contains the color when needed. When the zone has no page of the color,
+ * the request goes the zone path, where the policy takes the nearest color
+ * and counts a miss, as without the lists. The hit is counted as the
+ * policy counts it (task and page_color_stats hits). A CPU parks at most
+ * pcp_color_high() pages per zone on its colored lists (2 x colors, at
+ * least the hot list's high): a free that reaches it gives batch pages
+ * back under one zone lock, taken from the tails (the coldest) of lists
+ * holding two or more pages first, walking the colors from where the last
+ * drain stopped. Other requests (bestbin, random, color sets, unmovable or
+ * reclaimable, __GFP_NOCOLOR, order > 0) and their frees go the zone path.
+ * With more than PCP_COLORS_MAX colors the colored lists are off (said).
+ * The shared task's round-robin target (every CPU runs as the boot task
+ * until each has its own) is claimed with compare-and-swap, and the hit
+ * counters are added atomically, since the per-CPU path holds no lock.
  *
  * Migrate types (grouping by mobility, mm/pageblock.h): each CPU keeps a
  * hot and a cold list per migrate type, as Linux's lists have been per
@@ -69,7 +86,20 @@ struct per_cpu_pageset {
 	struct per_cpu_pages pcp[PCP_LISTS][MIGRATE_TYPES];
 	u32 refills, drains; /* bulk operations (each one zone lock) */
 	u32 allocs, frees;   /* pages served from / freed to the lists */
+	/* the colored lists: bulk operations, pages served and freed, and
+	 * pages served whose color (from the pfn) was not the one asked for */
+	u32 color_refills, color_drains, color_allocs, color_frees, color_off;
 } __attribute__((aligned(64)));
+
+/* The colored lists: at most this many colors (more: the lists are off). */
+#define PCP_COLORS_MAX 512u
+
+/* One CPU's colored lists of one zone. */
+struct per_cpu_colored {
+	struct list_head lists[PCP_COLORS_MAX]; /* list k: pages of color k; head hottest, tail coldest */
+	u32 count;				/* pages on all of them (at most pcp_color_high()) */
+	u32 cursor;				/* the color the next drain starts at */
+};
 
 /* Defaults: batch 16 pages; hot list low 2 x batch, high 6 x batch; cold
  * list low 0, high 2 x batch (the proportions of the 2.5.40-mm1 patch). */
@@ -85,6 +115,18 @@ struct per_cpu_pageset {
 void pcp_setup(bool on, u32 batch, u32 high);
 /* True when the lists are on. */
 bool pcp_enabled(void);
+/* True when the colored lists are on (the lists on, 2..PCP_COLORS_MAX
+ * colors at pcp_setup); they serve binhop's and vacolor's requests. */
+bool pcp_colored(void);
+/* The most pages one CPU parks on its colored lists of one zone:
+ * max(hot list high, 2 x colors); 0 when the colored lists are off. */
+u32 pcp_color_high(void);
+/* Pages on CPU cpu's colored lists of zone z (all colors). */
+u32 pcp_nr_colored_cpu(u32 cpu, u32 z);
+/* The colored lists' counters since pcp_setup, summed over CPUs and
+ * zones: bulk refills and drains (one zone lock each), pages served and
+ * freed, and pages served off the color asked for (0 unless broken). */
+void pcp_color_stats(u32 *refills, u32 *drains, u32 *allocs, u32 *frees, u32 *off);
 /* Current batch and hot-list high (after pcp_setup's adjustment). */
 u32 pcp_batch(void);
 u32 pcp_high(void);
@@ -101,11 +143,13 @@ u32 pcp_nr_pages(void);
 u32 pcp_nr_pages_cpu(u32 cpu, u32 z, u32 list);
 /* Checks every list: count equals the list's length, every page is order
  * 0 of the list's zone, PG_pcp and neither free in the buddy sense nor
- * allocated, and on one list only. Prints "mm_check: FAIL per-CPU list
- * ..." and returns -1, else 0. Run by mm_check() when the lists are on. */
+ * allocated, and on one list only; on a colored list also of the list's
+ * color, and the lists' pages add up to their count. Prints "mm_check:
+ * FAIL per-CPU list ..." and returns -1, else 0. Run by mm_check() when the lists are on. */
 int pcp_check(void);
-/* Prints per zone and CPU the pages on the hot and cold lists, all types
- * ("pcp: zone Normal cpu0 hot 12 cold 0 ..."), then one line per migrate
+/* Prints per zone and CPU the pages on the hot and cold lists, all types,
+ * and on the colored lists when they are on ("pcp: zone Normal cpu0 hot 12
+ * cold 0 colored 40 ..."), then one line per migrate
  * type ("pcp: by migrate type, ...: Unmovable 5 Movable 7 Reclaimable 0");
  * nothing when off. */
 void pcp_print(void);

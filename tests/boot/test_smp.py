@@ -2,7 +2,8 @@
 """SMP boots: four CPUs started from the ACPI MADT run bench=pcp (per-CPU
 lists on and off) and bench=smpstress (every CPU allocates and frees random
 orders at once) in one boot; a CPU without a local APIC boots on one CPU and
-says why. Two boots, about 12 s."""
+says why; bench=pcp under placement=binhop (the colored lists). Three
+boots, about 20 s."""
 import os
 import subprocess
 
@@ -38,9 +39,9 @@ def test_four_cpus_pcp_and_stress():
         lock = float(r["lock_per_page"])
         assert r["failed"] == "0"
         assert int(r["ops"]) == int(r["cpus"]) * 8 * 64 * 2
-        if r["pcp"] == "on" and r["policy"] == "buddy":
+        if r["pcp"] == "on":  # buddy's hot lists, binhop's colored lists
             assert lock <= 1.2 / 16, r
-        else:  # without the lists, or bypassed by a coloring policy: one lock per page
+        else:  # without the lists: one lock per page
             assert lock == 1.0, r
     assert "pcp summary" in b.log
     # the summary's rows keep their columns whatever the cycle counts (a
@@ -54,10 +55,34 @@ def test_four_cpus_pcp_and_stress():
     for r in stress[:2]:
         assert r["mm_check"] == "ok" and r["bad_frees"] == "0" and int(r["allocs"]) > 0, r
     assert stress[0]["policy"] == "buddy" and int(stress[0]["pcp_pages"]) > 0
-    assert stress[1]["policy"] == "binhop" and stress[1]["pcp_pages"] == "0"
+    assert stress[1]["policy"] == "binhop" and stress[1]["pcp"] == "on"  # the colored lists
     assert stress[2]["leak"] == "0" and stress[2]["status"] == "ok"
     # buddyinfo shows every CPU's lists
     assert any(l.startswith("pcp: zone Normal  cpu0 hot") and " cpu3 hot " in l for l in b.lines)
+    assert b.record("leakcheck")["status"] == "ok"
+    assert b.record("final")["status"] == "ok"
+
+
+def test_four_cpus_colored_lists():
+    """Colored requests on the per-CPU lists: under binhop on 1, 2 and 4 CPUs
+    the zone lock is taken at most 0.075 times per page (once per page with
+    the lists off), and no page is off the color binhop asked for."""
+    b = boot_smp("bench=pcp placement=binhop bench_runs=1", 4)
+    assert b.rc == 0, b.log[-3000:]
+    assert "placement=binhop (the active policy)" in b.log
+    assert "colored lists (binhop, vacolor): at most 512 pages (2048 KiB) parked per CPU and zone over all 256 " \
+        "colors" in b.log
+    rows = [r for r in b.records("result") if r.get("bench") == "pcp" and r["policy"] == "binhop"]
+    assert [(r["cpus"], r["pcp"]) for r in rows] == [(c, p) for c in "124" for p in ("off", "on")], rows
+    for r in rows:
+        lock = float(r["lock_per_page"])
+        assert r["failed"] == "0" and r["off_target"] == "0", r
+        if r["pcp"] == "on":
+            assert lock <= 0.075 and r["colored_high"] == "512", r
+        else:
+            assert lock == 1.0, r
+    # buddyinfo shows the colored lists (empty: bench=pcp gave them back)
+    assert any(l.startswith("pcp: zone Normal  cpu0 hot 0 cold 0 colored 0") for l in b.lines)
     assert b.record("leakcheck")["status"] == "ok"
     assert b.record("final")["status"] == "ok"
 

@@ -404,30 +404,305 @@ static void test_mm_check_sees_lists(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
-/* A coloring policy bypasses the lists; a policy switch drains them. */
-static void test_colored_bypass_and_switch_drain(void **state)
+/* ---- the colored lists (binhop, vacolor) ---------------------------------- */
+
+#define MOV (GFP_KERNEL | __GFP_MOVABLE)
+
+static u32 colored_allocs(void)
+{
+	u32 r, d, a, f, off;
+	pcp_color_stats(&r, &d, &a, &f, &off);
+	return a;
+}
+
+static u32 colored_off(void)
+{
+	u32 r, d, a, f, off;
+	pcp_color_stats(&r, &d, &a, &f, &off);
+	return off;
+}
+
+/* binhop with the lists on: every order-0 page has exactly the color the
+ * round-robin asks for, in the first pass (refills) and in the second
+ * (pages freed to the lists), and is served from the lists; each counts as
+ * the policy's hit. A policy switch drains them. */
+static void test_colored_exact(void **state)
+{
+	struct page *p[40];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	u32 free0 = nr_free_pages();
+	pcp_setup(true, 8, 0);
+	assert_true(pcp_colored());
+	assert_int_equal(pcp_color_high(), 48); /* max(6 x 8, 2 x 16) */
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+	for (u32 pass = 0; pass < 2; pass++) {
+		u64 hits0 = page_color_stats.hits, miss0 = page_color_stats.misses;
+		u32 served0 = colored_allocs();
+		fixture_task()->target_color = 5 + pass;
+		for (u32 i = 0; i < 40; i++) {
+			assert_non_null(p[i] = alloc_page(MOV));
+			assert_int_equal(pfn_color(page_to_pfn(p[i])), (5 + pass + i) % 16);
+			assert_true(p[i]->flags & PG_head);
+			assert_false(p[i]->flags & PG_pcp);
+		}
+		assert_int_equal(fixture_task()->target_color, (5 + pass + 40) % 16);
+		assert_int_equal(colored_allocs() - served0, 40);
+		assert_int_equal(page_color_stats.hits - hits0, 40);
+		assert_int_equal(page_color_stats.misses - miss0, 0);
+		assert_int_equal(mm_check(), 0);
+		for (u32 i = 0; i < 40; i++)
+			assert_int_equal(__free_pages(p[i], 0), 0);
+		assert_true(pcp_nr_colored_cpu(0, ZONE_NORMAL) > 0);
+		assert_int_equal(nr_free_pages(), free0);
+		assert_int_equal(mm_check(), 0);
+	}
+	assert_int_equal(colored_off(), 0);
+	/* vacolor: color = vpn + the task's offset, exactly */
+	assert_int_equal(placement_select_id(PLACEMENT_VACOLOR), 0);
+	assert_int_equal(pcp_nr_pages(), 0); /* drained by the switch */
+	fixture_task()->va_init = true;
+	fixture_task()->va_offset = 3;
+	u32 served0 = colored_allocs();
+	for (u32 i = 0; i < 40; i++) {
+		u32 va = 0x40000000u + (i * 7) * PAGE_SIZE;
+		assert_non_null(p[i] = alloc_pages_va(MOV, 0, va));
+		assert_int_equal(pfn_color(page_to_pfn(p[i])), (i * 7 + 3) % 16);
+	}
+	assert_int_equal(colored_allocs() - served0, 40);
+	for (u32 i = 0; i < 40; i++)
+		assert_int_equal(__free_pages(p[i], 0), 0);
+	/* unmovable, __GFP_NOCOLOR: the zone path */
+	served0 = colored_allocs();
+	struct page *k = alloc_page(GFP_KERNEL), *n = alloc_page(MOV | __GFP_NOCOLOR);
+	assert_non_null(k);
+	assert_non_null(n);
+	assert_int_equal(colored_allocs(), served0);
+	assert_int_equal(__free_pages(k, 0), 0);
+	assert_int_equal(__free_pages(n, 0), 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BUDDY), 0);
+	assert_int_equal(pcp_nr_colored_cpu(0, ZONE_NORMAL), 0);
+	pcp_drain_all();
+	assert_int_equal(normal()->free_pages + contig_page_data.node_zones[ZONE_DMA].free_pages, free0);
+	assert_int_equal(mm_check(), 0);
+}
+
+/* Which end: a hot free goes to the head of its color's list, a cold one
+ * to the tail; an allocation takes the head, a __GFP_COLD one the tail. */
+static void test_colored_list_ends(void **state)
 {
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
 	pcp_setup(true, 8, 0);
-	struct page *a = alloc_page(GFP_KERNEL | __GFP_MOVABLE); /* buddy: through the lists */
-	assert_true(pcp_nr_pages() > 0);
 	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
-	assert_int_equal(pcp_nr_pages(), 0); /* drained by the switch */
-	for (int i = 0; i < 20; i++) {
-		struct page *p = alloc_page(GFP_KERNEL | __GFP_MOVABLE);
-		assert_non_null(p);
-		assert_int_equal(pcp_nr_pages(), 0);
-		/* binhop: consecutive allocations get consecutive colors */
-		__free_pages(p, 0);
+	fixture_task()->rr_init = true;
+	struct page *a[3];
+	for (u32 i = 0; i < 3; i++) {
+		fixture_task()->target_color = 9;
+		assert_non_null(a[i] = alloc_page(MOV));
+		assert_int_equal(pfn_color(page_to_pfn(a[i])), 9);
 	}
-	struct page *n = alloc_page(GFP_KERNEL | __GFP_MOVABLE | __GFP_NOCOLOR); /* bypasses too */
-	assert_int_equal(pcp_nr_pages(), 0);
-	assert_int_equal(free_hot_page(n), 0);
+	pcp_drain_all(); /* color 9's list empty: only a[] will be on it */
+	assert_int_equal(free_hot_page(a[0]), 0);
+	assert_int_equal(free_cold_page(a[1]), 0);
+	assert_int_equal(free_hot_page(a[2]), 0); /* list: a2 a0 a1 */
+	fixture_task()->target_color = 9;
+	assert_ptr_equal(alloc_page(MOV | __GFP_COLD), a[1]); /* tail */
+	fixture_task()->target_color = 9;
+	assert_ptr_equal(alloc_page(MOV), a[2]); /* head */
+	fixture_task()->target_color = 9;
+	assert_ptr_equal(alloc_page(MOV), a[0]);
+	assert_int_equal(mm_check(), 0);
+}
+
+/* Each CPU has its own colored lists: a page CPU 1 freed is not handed to
+ * CPU 0 asking for its color (CPU 0 refills), and CPU 1 gets it back. */
+static void test_colored_per_cpu(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	nr_cpus_online = 2;
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 7;
+	host_cpu_id = 1;
+	struct page *a = alloc_page(MOV);
+	assert_int_equal(pfn_color(page_to_pfn(a)), 7);
+	pcp_drain_all();
 	assert_int_equal(__free_pages(a, 0), 0);
-	assert_int_equal(pcp_nr_pages(), 0); /* frees under coloring go to the buddy lists */
-	assert_int_equal(placement_select_id(PLACEMENT_BUDDY), 0);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 1);
+	host_cpu_id = 0;
+	fixture_task()->target_color = 7;
+	u32 acq0 = zone_lock.acquisitions;
+	struct page *b = alloc_page(MOV);
+	assert_int_equal(pfn_color(page_to_pfn(b)), 7);
+	assert_ptr_not_equal(b, a);
+	assert_int_equal(zone_lock.acquisitions - acq0, 1); /* CPU 0's refill */
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 1);
+	host_cpu_id = 1;
+	fixture_task()->target_color = 7;
+	assert_ptr_equal(alloc_page(MOV), a);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 0);
+	host_cpu_id = 0;
+	assert_int_equal(mm_check(), 0);
+}
+
+/* The parked pages stay below pcp_color_high() on every free, a free that
+ * reaches it gives batch pages back, and a refill takes the color asked
+ * for plus the next colors with empty lists, under one zone lock. */
+static void test_colored_watermark_and_refill(void **state)
+{
+	static struct page *p[300];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 0;
+	u32 acq0 = zone_lock.acquisitions;
+	assert_non_null(p[0] = alloc_page(MOV));
+	assert_int_equal(zone_lock.acquisitions - acq0, 1);
+	assert_int_equal(pcp_nr_colored_cpu(0, ZONE_NORMAL), 7); /* colors 1..7, one page each */
+	acq0 = zone_lock.acquisitions;
+	for (u32 i = 1; i < 8; i++)
+		assert_non_null(p[i] = alloc_page(MOV));
+	assert_int_equal(zone_lock.acquisitions - acq0, 0);
+	for (u32 i = 8; i < 300; i++)
+		assert_non_null(p[i] = alloc_page(MOV));
+	u32 r0, d0, a0, f0, o0, r1, d1, a1, f1, o1;
+	pcp_color_stats(&r0, &d0, &a0, &f0, &o0);
+	u32 parked0 = pcp_nr_colored_cpu(0, ZONE_NORMAL);
+	for (u32 i = 0; i < 300; i++) {
+		assert_int_equal(__free_pages(p[i], 0), 0);
+		assert_true(pcp_nr_colored_cpu(0, ZONE_NORMAL) < pcp_color_high());
+	}
+	pcp_color_stats(&r1, &d1, &a1, &f1, &o1);
+	assert_int_equal(f1 - f0, 300);
+	/* 300 pages in, at most high - 1 stay: each drain gave back 8 */
+	u32 parked = pcp_nr_colored_cpu(0, ZONE_NORMAL);
+	assert_int_equal(parked, parked0 + 300 - 8 * (d1 - d0));
+	assert_true(parked < pcp_color_high() && parked + 8 >= pcp_color_high());
+	/* drains take from lists of two or more pages first: all 16 colors stay */
+	assert_int_equal(mm_check(), 0);
+	u32 acq1 = zone_lock.acquisitions;
+	fixture_task()->target_color = 0;
+	for (u32 i = 0; i < 16; i++)
+		assert_non_null(p[i] = alloc_page(MOV));
+	assert_int_equal(zone_lock.acquisitions - acq1, 0);
+	for (u32 i = 0; i < 16; i++)
+		assert_int_equal(__free_pages(p[i], 0), 0);
+	u32 lists = pcp_nr_pages(), free = normal()->free_pages;
+	assert_int_equal(pcp_drain_all(), lists);
+	assert_int_equal(normal()->free_pages, free + lists);
 	assert_int_equal(pcp_nr_pages(), 0);
+	assert_int_equal(mm_check(), 0);
+}
+
+/* Zone lock acquisitions per page operation under binhop, counted: rounds
+ * of 64 allocations and 64 frees (bench=pcp's loop) take it at most
+ * 0.075 times per page with the colored lists, once per page without. */
+static void test_colored_lock_per_page(void **state)
+{
+	struct page *p[64];
+	(void)state;
+	for (int on = 0; on < 2; on++) {
+		assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
+		pcp_setup(on, 16, 0);
+		assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+		u64 miss0 = page_color_stats.misses, hits0 = page_color_stats.hits;
+		u32 acq0 = zone_lock.acquisitions, ops = 0;
+		for (int round = 0; round < 50; round++) {
+			for (int i = 0; i < 64; i++, ops++)
+				assert_non_null(p[i] = alloc_page(MOV));
+			for (int i = 0; i < 64; i++, ops++)
+				assert_int_equal(__free_pages(p[i], 0), 0);
+		}
+		double per_page = (double)(zone_lock.acquisitions - acq0) / ops;
+		print_message("binhop, colored lists %s: %.4f zone lock acquisitions per page\n", on ? "on" : "off",
+			      per_page);
+		if (on)
+			assert_true(per_page <= 0.075);
+		else
+			assert_true(per_page == 1.0);
+		assert_int_equal(page_color_stats.misses - miss0, 0);
+		assert_int_equal(page_color_stats.hits - hits0, 50 * 64);
+		pcp_setup(false, 0, 0);
+		assert_int_equal(mm_check(), 0);
+	}
+}
+
+/* A color the zone has no page of: the lists take nothing and the request
+ * goes the zone path, where binhop takes the next color and counts a miss. */
+static void test_colored_unavailable(void **state)
+{
+	struct list_head taken;
+	u32 n = 0;
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	INIT_LIST_HEAD(&taken);
+	irqflags_t f = zone_lock_irqsave();
+	struct page *pg;
+	while ((pg = __rmqueue_color(normal(), MIGRATE_MOVABLE, 5)) != NULL) {
+		assert_int_equal(pfn_color(page_to_pfn(pg)), 5);
+		pg->flags |= PG_pcp;
+		list_add(&pg->lru, &taken);
+		n++;
+	}
+	zone_unlock_irqrestore(f);
+	assert_true(n > 100);
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 5;
+	u64 miss0 = page_color_stats.misses;
+	u32 served0 = colored_allocs();
+	pg = alloc_page(MOV);
+	assert_non_null(pg);
+	assert_int_equal(pfn_color(page_to_pfn(pg)), 6);
+	assert_int_equal(page_color_stats.misses - miss0, 1);
+	assert_int_equal(colored_allocs(), served0);
+	assert_int_equal(__free_pages(pg, 0), 0);
+	assert_int_equal(free_pages_bulk(normal(), n, &taken), n);
+	pcp_drain_all();
+	assert_int_equal(mm_check(), 0);
+}
+
+/* mm_check sees a page on another color's list, and a count that differs. */
+static void test_mm_check_sees_colored_lists(void **state)
+{
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 2;
+	struct page *a = alloc_page(MOV), *b = alloc_page(MOV);
+	assert_int_equal(pfn_color(page_to_pfn(a)), 2);
+	pcp_drain_all();
+	assert_int_equal(__free_pages(a, 0), 0);
+	assert_int_equal(__free_pages(b, 0), 0);
+	assert_int_equal(mm_check(), 0);
+	assert_int_equal(pfn_color(page_to_pfn(b)), 3);
+	struct list_head *where = a->lru.prev; /* a is alone on color 2's list */
+	/* a onto color 3's list, after b */
+	list_del(&a->lru);
+	list_add(&a->lru, &b->lru);
+	capture_reset();
+	assert_int_equal(mm_check(), -1);
+	assert_non_null(strstr(capture_text(), "page of another color"));
+	/* a on no list: the count differs */
+	list_del(&a->lru);
+	capture_reset();
+	assert_int_equal(mm_check(), -1);
+	assert_non_null(strstr(capture_text(), "count differs from the colored lists"));
+	list_add(&a->lru, where);
+	a->flags &= ~PG_pcp;
+	capture_reset();
+	assert_int_equal(mm_check(), -1);
+	assert_non_null(strstr(capture_text(), "page not marked PG_pcp"));
+	a->flags |= PG_pcp;
 	assert_int_equal(mm_check(), 0);
 }
 
@@ -527,6 +802,45 @@ static void test_concurrent_stress(void **state)
 		assert_true(snapshot_equal(&before, &after)); /* every block merged back */
 		nr_cpus_online = 1;
 	}
+}
+
+/* Four CPUs (threads) under binhop with the colored lists, sharing the
+ * boot task's round-robin target: random orders and types, hot and cold
+ * frees; no page off its color, no miss (every color is available), every
+ * block back at the end. */
+static void test_concurrent_colored(void **state)
+{
+	pthread_t t[4];
+	struct stress_arg a[4];
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	struct buddy_snapshot before, after;
+	snapshot_take(&before);
+	u32 bad = mm_bad_free_count;
+	pcp_setup(true, 4, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true; /* the slot claimed before the threads start */
+	u64 miss0 = page_color_stats.misses;
+	nr_cpus_online = 4;
+	for (u32 i = 0; i < 4; i++) {
+		a[i] = (struct stress_arg){ .cpu = i, .iters = 20000 };
+		assert_int_equal(pthread_create(&t[i], NULL, stress_thread, &a[i]), 0);
+	}
+	for (u32 i = 0; i < 4; i++) {
+		pthread_join(t[i], NULL);
+		assert_int_equal(a[i].allocated, 0);
+	}
+	assert_true(colored_allocs() > 10000);
+	assert_int_equal(colored_off(), 0);
+	assert_int_equal(page_color_stats.misses - miss0, 0);
+	assert_int_equal(mm_bad_free_count, bad);
+	assert_int_equal(mm_check(), 0);
+	pcp_setup(false, 0, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BUDDY), 0);
+	snapshot_take(&after);
+	assert_int_equal(mm_check(), 0);
+	assert_true(snapshot_equal(&before, &after)); /* every block merged back */
+	nr_cpus_online = 1;
 }
 
 /* ---- the ticket spinlock ---------------------------------------------------- */
@@ -673,9 +987,16 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_random_types_policies_grouping, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_double_free, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_mm_check_sees_lists, fixture_setup_cb, teardown),
-		cmocka_unit_test_setup_teardown(test_colored_bypass_and_switch_drain, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_exact, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_list_ends, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_per_cpu, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_watermark_and_refill, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_lock_per_page, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_unavailable, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_mm_check_sees_colored_lists, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_off_restores, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_concurrent_stress, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_concurrent_colored, fixture_setup_cb, teardown),
 		cmocka_unit_test(test_spinlock_mutual_exclusion),
 		cmocka_unit_test(test_spinlock_trylock_and_wrap),
 		cmocka_unit_test(test_madt_decode),
