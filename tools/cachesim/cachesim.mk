@@ -43,7 +43,13 @@
 #                                     ($(B)/cachesim/libaddronly.so) and with the
 #                                     model, REPS=3 times each: CPU and wall time,
 #                                     ratios, accesses per second (a benchmark,
-#                                     not a test); CACHE_SIZE= ... CMDLINE= as run-cachesim
+#                                     not a test); CACHE_SIZE= ... CMDLINE= as run-cachesim;
+#                                     also levels= with two and three LRU levels
+#                                     (the three-level model against the two-level
+#                                     one; LEVELS_BENCH=off: without)
+#   study-presets, study-replacement  coloring's conflict misses removed per preset
+#                                     and level; coloring under LRU, tree-PLRU, random,
+#                                     SRRIP (tools/cachesim/study.py; long)
 
 B      ?= build
 HOSTCC ?= gcc
@@ -154,7 +160,16 @@ bench-cachesim: kernel cachesim $(CACHESIM_OUT)/libaddronly.so
 	@tools/deps.sh cachesim
 	@$(CACHESIM_DIR)/bench-cachesim.sh --reps $(REPS) --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) \
-		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") $(if $(filter off,$(LEVELS_BENCH)),--levels off)
+
+# two studies of coloring under the N-level model (tools/cachesim/study.py;
+# docs/cachesim/presets-study.md): every preset's conflict misses removed by
+# coloring per level, and coloring under each replacement policy. Long:
+# one boot per preset / policy, one after the other (STUDY_ARGS="--runs 2 ...")
+.PHONY: study-presets study-replacement
+study-presets study-replacement: kernel cachesim
+	@tools/deps.sh cachesim
+	@/usr/bin/python3 $(CACHESIM_DIR)/study.py $(patsubst study-%,%,$@) $(STUDY_ARGS)
 
 # the N-level model against refmodel.py on longer traces than make test's:
 # three short boots record RECORDS accesses each (every phase), then validate.py
