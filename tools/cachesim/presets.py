@@ -40,10 +40,10 @@ KERNEL_GEOMETRY = os.environ.get("PAGECOLOR_KERNEL_GEOMETRY", "size")
 # (client) processors with 2, 4 and 8 slices, from C. Maurice, N. Le
 # Scouarnec, C. Neumann, O. Heen, A. Francillon, "Reverse Engineering Intel
 # Last-Level Cache Complex Addressing Using Performance Counters", RAID 2015
-# (its table of the functions for 2-, 4- and 8-core Core processors; the
-# 2- and 4-slice functions agree with R. Hund, C. Willems, T. Holz, IEEE S&P
-# 2013, for the bits they cover). Masks written as bit sets so that a reader
-# can check them against the paper's bit lists.
+# (its table of the functions for 2-, 4- and 8-core Core processors; R.
+# Hund, C. Willems, T. Holz, IEEE S&P 2013, first described such a hash).
+# Masks written as bit sets so that a reader can check them against the
+# paper's bit lists.
 def _mask(bits):
     m = 0
     for b in bits:
