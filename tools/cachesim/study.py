@@ -25,6 +25,9 @@ one run-cachesim directory per boot, and <study>.txt (the table, with the
 commands), <study>.csv, <study>.png. --analyse-only re-reads the boots'
 raw.csv without booting. Spread: per-run shares (each run is one colored and
 one uncolored pass over every working set, pages placed afresh) as min..max.
+The share of conflict misses removed is given below the cache size only: at
+and above it the fully associative reference thrashes on a cyclic sweep and
+the signed conflict count goes negative, so a share would mean nothing.
 Judges nothing: prints figures.
 """
 import argparse
@@ -42,11 +45,16 @@ import presets  # noqa: E402
 C3 = ("misses", "compulsory", "capacity", "conflict")
 
 
-def boot(outdir, args, log):
+def boot(outdir, args, log, analyse_only):
+    """Runs one run-cachesim.sh boot into outdir (not with --analyse-only:
+    then only records the command that made it)."""
     cmd = [os.path.join(HERE, "run-cachesim.sh")] + args + ["--outdir", outdir]
     shown = " ".join(shlex.quote(a) for a in cmd).replace(ROOT + "/", "")
-    print(f"study: {shown}", file=sys.stderr)
     log.append(shown)
+    if analyse_only:
+        return
+    print(f"study: {shown}", file=sys.stderr)
+    os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir + ".out"), "w") as out:
         rc = subprocess.run(["nice", "-n", "10"] + cmd, stdout=out, stderr=subprocess.STDOUT).returncode
     if rc != 0:
@@ -102,10 +110,8 @@ def study_presets(a):
         color_size = levels[-1]["size"]
         bmax = min(max_b, color_size // 2)
         d = os.path.join(outdir, name)
-        if not a.analyse_only:
-            os.makedirs(d, exist_ok=True)
-            boot(d, ["--cache", name, "--bench", "all", "--runs", str(a.runs), "--seed", str(a.seed),
-                     "--cmdline", f"bench_max={bmax}"], cmds)
+        boot(d, ["--cache", name, "--bench", "all", "--runs", str(a.runs), "--seed", str(a.seed),
+                 "--cmdline", f"bench_max={bmax}"], cmds, a.analyse_only)
         rows = read_raw(os.path.join(d, "raw.csv"))
         table.append(f"{name}: levels={spec}; kernel {presets.kernel_args(spec)}; working sets 16K..{bmax >> 10}K")
         for lv in levels:
@@ -144,10 +150,8 @@ def study_replacement(a):
     for pol in a.policies.split(","):
         spec = f"L1:32K:8:64:lru/L2:{l2size}:{l2ways}:64:{pol}"
         d = os.path.join(outdir, pol)
-        if not a.analyse_only:
-            os.makedirs(d, exist_ok=True)
-            boot(d, ["--levels", spec, "--bench", "all", "--runs", str(a.runs), "--seed", str(a.seed),
-                     "--cmdline", f"bench_max={2 * size}"], cmds)
+        boot(d, ["--levels", spec, "--bench", "all", "--runs", str(a.runs), "--seed", str(a.seed),
+                 "--cmdline", f"bench_max={2 * size}"], cmds, a.analyse_only)
         rows = read_raw(os.path.join(d, "raw.csv"))
         table.append(f"{pol}: levels={spec}; kernel {presets.kernel_args(spec)}")
         for wl in sorted({r["workload"] for r in rows}):
@@ -167,8 +171,9 @@ def study_replacement(a):
                 cyc = col["cycles"] / unc["cycles"] if unc["cycles"] else None
                 table.append(
                     f"  {wl:12s} {region:5s} cache size: L2 misses {unc['L2_misses']} -> {col['L2_misses']}"
-                    f" (conflict {unc['L2_conflict']} -> {col['L2_conflict']}, removed"
-                    f" {pct(share(unc['L2_conflict'], col['L2_conflict']))});"
+                    f" (conflict {unc['L2_conflict']} -> {col['L2_conflict']}"
+                    + (f", removed {pct(share(unc['L2_conflict'], col['L2_conflict']))}" if region == "below" else "")
+                    + ");"
                     f" modelled cycles colored/uncolored {cyc:.3f}"
                     f" [{min(ratios):.3f}..{max(ratios):.3f} per run]")
                 csvrows.append([pol, wl, region, unc["L2_misses"], col["L2_misses"], unc["L2_conflict"],
@@ -193,7 +198,7 @@ def write_out(outdir, name, a, cmds, table, head, csvrows):
         w = csv.writer(f)
         w.writerow(head)
         w.writerows(csvrows)
-    argv = " ".join(shlex.quote(x) for x in sys.argv[1:])
+    argv = " ".join(shlex.quote(x) for x in sys.argv[1:] if x != "--analyse-only")
     text = [f"# tools/cachesim/study.py {argv}", f"# {a.runs} runs per working set, kernel seed {a.seed}"]
     text += [f"# boot: {c}" for c in cmds] + table
     with open(os.path.join(outdir, name + ".txt"), "w") as f:
