@@ -179,8 +179,10 @@ def study_replacement(a):
                     + ");"
                     f" modelled cycles colored/uncolored {cyc:.3f}"
                     f" [{min(ratios):.3f}..{max(ratios):.3f} per run]")
+                removed = share(unc["L2_conflict"], col["L2_conflict"]) if region == "below" else None
                 csvrows.append([pol, wl, region, unc["L2_misses"], col["L2_misses"], unc["L2_conflict"],
-                                col["L2_conflict"], unc["cycles"], col["cycles"], cyc, min(ratios), max(ratios)])
+                                col["L2_conflict"], "" if removed is None else removed, unc["cycles"],
+                                col["cycles"], cyc, min(ratios), max(ratios)])
             for color in ("off", "on"):
                 pts = {}
                 for r in rows:
@@ -190,7 +192,7 @@ def study_replacement(a):
                         p[1] += int(r["accesses"])
                 curves[(pol, wl, color)] = sorted((w, 1000 * m / n) for w, (m, n) in pts.items() if n)
     head = ["policy", "workload", "region", "uncolored_l2_misses", "colored_l2_misses", "uncolored_l2_conflict",
-            "colored_l2_conflict", "uncolored_cycles", "colored_cycles", "cycles_ratio", "ratio_run_min",
+            "colored_l2_conflict", "conflict_removed", "uncolored_cycles", "colored_cycles", "cycles_ratio", "ratio_run_min",
             "ratio_run_max"]
     write_out(outdir, "study-replacement", a, cmds, table, head, csvrows)
     plot_replacement(os.path.join(outdir, "study-replacement.png"), curves, size, l2ways, a)
