@@ -465,9 +465,11 @@ static void test_levels_victim_recorded(void **state)
 	(void)state;
 	mkl(&h, "L1:128:2:64:lru/C:256:4:64:lru", false);
 	acc(&h, seq, 6);
-	assert_true(h.lv[1].victim == ML_INVALID); /* 4 ways: nothing displaced yet */
+	assert_true(h.lv[1].victim ==
+		    ML_INVALID); /* 4 ways: nothing displaced yet */
 	h.lv[1].victim = ML_INVALID;
-	ml_access(&h, LN(5)); /* misses everywhere: the LRU line of C (2) goes */
+	ml_access(&h,
+		  LN(5)); /* misses everywhere: the LRU line of C (2) goes */
 	assert_true(h.lv[1].victim == 2);
 	h.lv[1].victim = ML_INVALID;
 	ml_access(&h, LN(5)); /* a hit displaces nothing */
