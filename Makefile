@@ -222,7 +222,8 @@ HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h)
 HOST_SRCS := $(HOST_CORE_SRCS) arch/x86/multiboot.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
-	arch/x86/copy_strategies.c bench/frag_owner.c bench/bench_names.c bench/policy_switch.c
+	arch/x86/copy_strategies.c bench/frag_owner.c bench/bench_names.c bench/policy_switch.c \
+	arch/x86/cpu_cache.c
 HOST_SRCS := $(filter-out $(wildcard $(HOST_EXCLUDE)),$(wildcard $(HOST_SRCS)))
 # make print-VAR: a variable's value (the fragments run on their own read
 # HOST_CORE_SRCS and HOST_CORE_HDRS from here)

@@ -9,6 +9,7 @@
 #include "init/params.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
+#include "mm/cache_geom.h"
 #include "mm/color_count.h"
 #include "mm/mm_init.h"
 #include "mm/mm_stat.h"
@@ -61,6 +62,17 @@ void boot_log_machine(const struct multiboot_info *mbi, const char *cmdline, con
 	console_describe(mbi);
 	tsc_print();
 
+	{ /* cache_levels=, color_level=: the geometry and the count, said there */
+		static struct cache_geom cpuid_geom;
+
+		cpuinfo_cache_geom(&boot_cpu, &cpuid_geom);
+		if (color_geometry_boot(&boot_config.mm, &cpuid_geom, param_given("cache_size"),
+					param_given("cache_ways"))) {
+			boot_config.bench.cache_size = boot_config.mm.cache_size;
+			boot_config.bench.cache_ways = boot_config.mm.cache_ways;
+			return;
+		}
+	}
 	if (param_given("cache_size") && param_given("cache_ways"))
 		printk(
 		    "coloring: cache_size=%uK cache_ways=%u given on the command line (CPUID's largest: %uK %u-way)\n",

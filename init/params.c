@@ -136,6 +136,27 @@ struct kernel_param boot_params[] = {
 	  .max = 64,
 	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's (0, fully associative: 1 color), else "
 		  "1 (the 2.4.17 patch's)" },
+	{ .name = "cache_levels",
+	  .type = PARAM_STR,
+	  .form = "the cache model's levels= syntax: NAME:SIZE:WAYS:LINE:POLICY[:OPTION]... levels separated by '/', "
+		  "e.g. L1:32K:8:64:lru/L2:256K:4:64:plru:incl/L3:8M:16:64:srrip:slices=4:hash=MASK+MASK",
+	  .value = boot_config.mm.cache_levels,
+	  .max = CACHE_LEVELS_TEXT,
+	  .help = "the cache hierarchy (wins over cache_size=/cache_ways=); slices= and hash= make colors per slice "
+		  "and the slice hash checks color sets; policy, inclusion, lat=, seed= ignored" },
+	{ .name = "color_level",
+	  .unit = "level (1 = nearest the CPU)",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.mm.color_level,
+	  .min = 1,
+	  .max = CACHE_GEOM_MAX_LEVELS,
+	  .help = "the level colors are computed for, the N-th of cache_levels= or CPUID's data/unified caches (0, the "
+		  "default: the largest)" },
+	{ .name = "color_per_slice",
+	  .type = PARAM_BOOL,
+	  .value = &boot_config.mm.color_per_slice,
+	  .help = "sliced level: colors = sets per slice x line / 4K; off counts the whole level (size / (ways x 4K)), "
+		  "whose colors can share sets on a hashed level" },
 	{ .name = "mm_shuffle",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.mm.mm_shuffle,

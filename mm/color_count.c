@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/color_count.c - see color_count.h. */
 #include "mm/color_count.h"
+#include "mm/cache_geom.h"
+#include "mm/mm_init.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "mm/mmzone.h"
@@ -52,4 +54,65 @@ u32 page_color_count_explain(u32 cache_size, u32 ways)
 	else
 		printk("rounded down to %u, a power of two\n", colors);
 	return colors;
+}
+
+static void reject(const char *name, const char *value, const char *why, const char *keeping)
+{
+	static char text[CACHE_LEVELS_TEXT + 32];
+
+	printk("cmdline: %s=%s rejected: %s; keeping %s\n", name, value, why, keeping);
+	ksnprintf(text, sizeof(text), "%s=%s", name, value);
+	cmdline_reject_late(text, why);
+}
+
+bool color_geometry_boot(struct mm_config *mm, const struct cache_geom *cpuid, bool size_given, bool ways_given)
+{
+	static struct cache_geom g;
+	static char why[320];
+	struct color_derivation d;
+	bool levels = false, level_given = mm->color_level != 0;
+
+	if (mm->cache_levels[0]) {
+		if (cache_levels_parse(mm->cache_levels, &g, why, sizeof(why)) < 0)
+			reject("cache_levels", mm->cache_levels, why,
+			       size_given || ways_given || !cpuid->n ? "cache_size= and cache_ways="
+								     : "the levels CPUID reports");
+		else
+			levels = true;
+	}
+	if (levels) {
+		if (size_given || ways_given)
+			printk("coloring: cache_size=/cache_ways= not honoured: cache_levels= gives the geometry\n");
+	} else if (size_given || ways_given || !cpuid->n) {
+		cache_geom_one_level(&g, mm->cache_size, mm->cache_ways,
+				     size_given || ways_given ? "cache_size=" : "the default");
+	} else {
+		g = *cpuid;
+	}
+	if (mm->color_level > g.n) {
+		ksnprintf(why, sizeof(why), "%s gives %u level%s; accepted: a number from 1 to %u", g.source, g.n,
+			  g.n == 1 ? "" : "s", g.n);
+		static char val[12];
+		ksnprintf(val, sizeof(val), "%u", mm->color_level);
+		reject("color_level", val, why, "the largest level");
+		mm->color_level = 0;
+		level_given = false;
+	}
+	if (color_count_derive(&g, mm->color_level, mm->color_per_slice, &d) < 0)
+		return false;
+	color_geometry_set(&d);
+	if (!levels && !level_given)
+		return false;
+	printk("coloring: the levels, from %s:", g.source);
+	for (u32 i = 0; i < g.n; i++) {
+		char sz[16];
+		format_size(sz, sizeof(sz), g.lv[i].size);
+		printk(" %s %s %u-way%s", g.lv[i].name, sz, g.lv[i].ways, i + 1 < g.n ? "," : "");
+	}
+	printk("; colors for %s (%s)\n", d.lv.name, level_given ? "color_level=" : "the largest");
+	color_count_log(&d, g.n);
+	mm->cache_size = d.lv.size;
+	mm->cache_ways = d.lv.ways;
+	mm->cache_colors = d.colors;
+	return true;
 }

@@ -4,6 +4,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
+#include "mm/cache_geom.h"
 #include "mm/gfp.h"
 #include "mm/placement/registry.h"
 
@@ -138,6 +139,119 @@ char *color_set_format(const struct color_set *s, char *buf, u32 size)
 		c = e + 1 < s->ncolors ? color_bitmap_find_next(&s->map, e + 1) : COLOR_BITMAP_NONE;
 	}
 	return buf;
+}
+
+/* ---- isolation on a sliced level ------------------------------------------ */
+
+static u32 parity64(u64 x)
+{
+	x ^= x >> 32;
+	x ^= x >> 16;
+	x ^= x >> 8;
+	x ^= x >> 4;
+	x ^= x >> 2;
+	x ^= x >> 1;
+	return (u32)(x & 1);
+}
+
+/* The slice bits (bit k = parity(addr & mask[k])) of the address addr. */
+static u32 slice_bits(const u64 *mask, u32 nmask, u64 addr)
+{
+	u32 v = 0;
+
+	for (u32 k = 0; k < nmask; k++)
+		v |= parity64(addr & mask[k]) << k;
+	return v;
+}
+
+/* What the isolation check needs of level d for ncolors colors: the slice
+ * masks, and reach, a bitmap over the 2^nmask slice-bit vectors: those the
+ * address bits a page of one color does not fix (12 + log2(ncolors) .. 31)
+ * can add to the slice bits. */
+struct slice_reach {
+	u64 mask[3];
+	u32 nmask, reach;
+};
+
+static void slice_reach_init(struct slice_reach *r, const struct color_derivation *d, u32 ncolors)
+{
+	u32 color_bits = 0;
+
+	r->nmask = cache_level_slice_masks(&d->lv, r->mask);
+	r->reach = 1;
+	while ((1u << color_bits) < ncolors)
+		color_bits++;
+	for (u32 b = PAGE_SHIFT + color_bits; b < 32; b++) {
+		u32 v = slice_bits(r->mask, r->nmask, 1ull << b), more = r->reach;
+		for (u32 x = 0; x < (1u << r->nmask); x++)
+			if (r->reach & (1u << x))
+				more |= 1u << (x ^ v);
+		r->reach = more;
+	}
+}
+
+static bool collides(const struct color_derivation *d, const struct slice_reach *r, u32 c1, u32 c2)
+{
+	if (c1 == c2 || d->per_slice == 0)
+		return true;
+	if (c1 % d->per_slice != c2 % d->per_slice)
+		return false; /* different set index bits: never the same set */
+	if (!r->nmask)
+		return true; /* one slice: the same sets */
+	return (r->reach >> slice_bits(r->mask, r->nmask, (u64)(c1 ^ c2) << PAGE_SHIFT)) & 1;
+}
+
+bool color_pair_collides(const struct color_derivation *d, u32 ncolors, u32 c1, u32 c2)
+{
+	struct slice_reach r;
+
+	slice_reach_init(&r, d, ncolors);
+	return collides(d, &r, c1, c2);
+}
+
+u32 color_sets_collisions(const struct color_derivation *d, const struct color_set *a, const struct color_set *b,
+			  u32 *x, u32 *y)
+{
+	struct slice_reach r;
+	u32 n = 0, step = d->per_slice ? d->per_slice : 1;
+
+	slice_reach_init(&r, d, a->ncolors);
+	/* only colors of the same residue mod the colors per slice can meet */
+	for (u32 i = color_bitmap_find_next(&a->map, 0); i != COLOR_BITMAP_NONE && i < a->ncolors;
+	     i = color_bitmap_find_next(&a->map, i + 1))
+		for (u32 j = d->per_slice ? i % step : 0; j < b->ncolors; j += step)
+			if (j != i && color_set_has(b, j) && collides(d, &r, i, j) && !n++) {
+				*x = i;
+				*y = j;
+			}
+	return n;
+}
+
+u32 color_sets_check_isolation(const char *prefix, const struct color_derivation *d, const struct color_set *a,
+			       const char *a_name, const struct color_set *b, const char *b_name)
+{
+	static char abuf[64], bbuf[64];
+	u32 n, x = 0, y = 0;
+
+	if (!d || a->ncolors != b->ncolors)
+		return 0;
+	n = color_sets_collisions(d, a, b, &x, &y);
+	if (!n)
+		return 0;
+	printk("%s: %s (%s) and %s (%s) cannot isolate on %s: %u pair%s of colors share cache sets, e.g. %u and %u\n",
+	       prefix, a_name, color_set_format(a, abuf, sizeof(abuf)), b_name, color_set_format(b, bbuf, sizeof(bbuf)),
+	       d->lv.name, n, n == 1 ? "" : "s", x, y);
+	if (d->per_slice && a->ncolors > d->per_slice && d->lv.slices > 1)
+		printk("%s:   why: %u colors were counted from the whole level, but it has %u colors per slice; %u and "
+		       "%u have the same set index (%u mod %u) and the %s puts pages of both in every slice, so "
+		       "they share the sets of each slice; color_per_slice=on counts %u colors, whose disjoint "
+		       "sets isolate\n",
+		       prefix, a->ncolors, d->per_slice, x, y, x % d->per_slice, d->per_slice,
+		       d->lv.hashed ? "slice hash" : "slice selection (address bits above the colors)", d->per_slice);
+	else
+		printk("%s:   why: %u and %u select the same sets (%u colors per slice on %s)\n", prefix, x, y,
+		       d->per_slice, d->lv.name);
+	return n;
 }
 
 /* ---- the sets in force ---------------------------------------------------- */
@@ -281,6 +395,23 @@ int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const stru
 			color_sets_set_task_default(&parsed);
 			printk("colors: task_colors=%s: every task's pages use colors %s (%u of %u)\n", cfg->task,
 			       color_set_format(&task_set, buf, sizeof(buf)), task_set.count, ncolors);
+		}
+	}
+	{ /* on a sliced level counted whole, "disjoint" may not mean isolated */
+		static struct color_set rest;
+		const struct color_derivation *d = color_geometry();
+
+		if (have_kernel && have_task) {
+			color_sets_check_isolation("colors", d, &task_set, "task_colors", &kernel_set, "kernel_colors");
+		} else if (have_kernel || have_task) {
+			const struct color_set *s = have_kernel ? &kernel_set : &task_set;
+			color_set_init(&rest, ncolors);
+			color_set_add_range(&rest, 0, ncolors - 1);
+			color_set_remove(&rest, s);
+			if (rest.count)
+				color_sets_check_isolation("colors", d, s,
+							   have_kernel ? "kernel_colors" : "task_colors", &rest,
+							   "the other colors");
 		}
 	}
 	if (color_sets_active) {

@@ -63,6 +63,31 @@ int color_set_parse(struct color_set *s, const char *text, u32 ncolors, char *wh
  * buf[size] (cut with "..." when too long). Returns buf. */
 char *color_set_format(const struct color_set *s, char *buf, u32 size);
 
+/* ---- isolation on a sliced level ------------------------------------------ */
+
+struct color_derivation;
+/* Can pages of colors c1 and c2 (of ncolors colors in use, c1, c2 <
+ * ncolors) hold lines in one cache set of level d (mm/cache_geom.h)? True
+ * when c1 == c2, or when both have the same set index bits (c1 = c2 mod the
+ * level's colors per slice) and some slice can hold both: the slice is a
+ * linear function of the physical address (hash masks, or the bits above
+ * the set index), so with delta = the slice bits the color bits c1 ^ c2 give,
+ * they meet when delta is a sum of the slice bits of address bits a page of
+ * a color does not fix (12 + log2(ncolors) to 31: the kernel's memory lies
+ * below 4 GiB). Counted per slice, disjoint colors never meet. */
+bool color_pair_collides(const struct color_derivation *d, u32 ncolors, u32 c1, u32 c2);
+/* The pairs (x in a, y in b, x != y) of colors that collide on d, with the
+ * first such pair in *x, *y (both ncolors colors). 0: a and b isolate
+ * (their common colors aside: say those apart). */
+u32 color_sets_collisions(const struct color_derivation *d, const struct color_set *a, const struct color_set *b,
+			  u32 *x, u32 *y);
+/* Checks that sets a and b (named a_name, b_name in the message) isolate
+ * on d; when they do not, prints with prefix ("colors", "interfere") which
+ * colors collide and why, and returns the number of colliding pairs. d
+ * NULL: 0, nothing printed. */
+u32 color_sets_check_isolation(const char *prefix, const struct color_derivation *d, const struct color_set *a,
+			       const char *a_name, const struct color_set *b, const char *b_name);
+
 /* ---- the sets in force (kernel_colors=, task_colors=, color_borrow=) ---- */
 
 /* The command line's part (init/params.c fills it; parsed at boot by

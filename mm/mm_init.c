@@ -81,7 +81,8 @@ int mm_init(const struct mm_config *config, void *(*alloc)(u32 bytes))
 		return -1;
 	}
 	free_area_init(map, end, mm_config.max_zone_pfn);
-	colors = page_color_count(mm_config.cache_size, mm_config.cache_ways);
+	colors = mm_config.cache_colors ? mm_config.cache_colors
+					: page_color_count(mm_config.cache_size, mm_config.cache_ways);
 	{ /* no more colors than the memory for their lists allows */
 		u32 free = count_free(), sets = placement_color_sets();
 		u32 fit = placement_colors_fit(colors, sets, free);

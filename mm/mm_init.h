@@ -6,6 +6,7 @@
 #define MM_MM_INIT_H
 
 #include "kernel/types.h"
+#include "mm/cache_geom.h"
 #include "mm/mmzone.h"
 #include "mm/placement/registry.h"
 
@@ -28,6 +29,12 @@ struct mm_config {
 				  choices: the caller's state, passed explicitly (required) */
 	u32 max_zone_pfn[MAX_NR_ZONES]; /* end pfn of each zone (exclusive): the
 					  architecture's limits (required) */
+
+	/* the geometry colors are computed for (color_geometry_boot, mm/color_count.h) */
+	char cache_levels[CACHE_LEVELS_TEXT]; /* cache_levels=SPEC (mm/cache_geom.h), "" = none */
+	u32 color_level;		      /* color_level=N: the N-th level, 0 = the largest */
+	bool color_per_slice;		      /* color_per_slice=on|off: a sliced level's colors per slice */
+	u32 cache_colors;		      /* colors derived at boot (0: from cache_size/cache_ways) */
 };
 
 /* mm_debug=: off; on (freed pages junk-filled, mm_check() after every
@@ -52,7 +59,7 @@ enum mm_debug_mode { MM_DEBUG_OFF, MM_DEBUG_ON, MM_DEBUG_POISON };
 	{                                                                                                              \
 		.page_color = true, .placement = PLACEMENT_BINHOP, .cache_size = 256 * 1024, .cache_ways = 1,          \
 		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = MM_DEBUG_OFF, .mobility_grouping = true,             \
-		.compaction = true                                                                                     \
+		.compaction = true, .color_per_slice = true                                                            \
 	}
 /* The configuration mm_init() was given (mm's own copy; read-only). */
 extern struct mm_config mm_config;

@@ -82,19 +82,13 @@ static bool read_deterministic(struct cpuinfo *ci, u32 leaf)
 
 	for (u32 sub = 0; sub < 16; sub++) {
 		u32 a, b, c, d;
+		struct cpu_cache cc;
 		cpuid_count(leaf, sub, &a, &b, &c, &d);
-		u32 type = a & 0x1F;
-		if (type == 0)
+		if ((a & 0x1F) == 0)
 			break;
-		if (type > 3)
+		if (!cpuinfo_decode_leaf4(a, b, c, &cc))
 			continue;
-		u32 line = (b & 0xFFF) + 1;
-		u32 parts = ((b >> 12) & 0x3FF) + 1;
-		u32 ways = (b >> 22) + 1;
-		u32 sets = c + 1;
-		u32 size = ways * parts * line * sets;
-		bool full = a & (1u << 9);
-		add_cache(ci, (a >> 5) & 7, "?DIU"[type], size, full ? 0 : ways, line, ((a >> 14) & 0xFFF) + 1);
+		add_cache(ci, cc.level, cc.type, cc.size, cc.ways, cc.line, cc.shared_by);
 		found++;
 	}
 	return found != 0;

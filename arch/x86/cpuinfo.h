@@ -43,6 +43,18 @@ void cpuinfo_detect(struct cpuinfo *ci);
 const struct cpu_cache *cpuinfo_largest_cache(const struct cpuinfo *ci);
 /* Prints the CPU and every cache level (type, size, ways, line, sets, shared). */
 void cpuinfo_print(const struct cpuinfo *ci);
+/* Decodes one subleaf of leaf 4 (or AMD's 0x8000001D, the same layout)
+ * from its registers: EAX[4:0] type (0 none, 1 data, 2 instruction, 3
+ * unified), EAX[7:5] level, EAX[9] fully associative, EAX[25:14] logical
+ * CPUs sharing it - 1; EBX[11:0] line - 1, EBX[21:12] partitions - 1,
+ * EBX[31:22] ways - 1; ECX sets - 1; size = ways x partitions x line x sets
+ * (Intel SDM vol. 2A, CPUID leaf 04H). Returns false for type 0 (no more
+ * caches) or a reserved type, *out untouched. (arch/x86/cpu_cache.c) */
+bool cpuinfo_decode_leaf4(u32 eax, u32 ebx, u32 ecx, struct cpu_cache *out);
+struct cache_geom;
+/* The data and unified caches of ci, nearest first, as mm/'s geometry
+ * (unsliced: no CPUID leaf tells how an LLC is sliced). */
+void cpuinfo_cache_geom(const struct cpuinfo *ci, struct cache_geom *g);
 /* True when the CPU has a CR4 register (Pentium and later, or a CPUID 486
  * with PSE); reading CR4 on a CPU without one raises #UD. */
 bool cpuinfo_has_cr4(const struct cpuinfo *ci);

@@ -285,3 +285,19 @@ def test_cmdline_parameters_it_does_not_model_are_said_ignored():
     said = [l for l in r.stderr.splitlines() if l.startswith("zoneinfo: ") and " ignored: " in l]
     assert [l.split("=")[0] for l in said] == ["zoneinfo: seed", "zoneinfo: bench"], r.stderr
     assert not any("cache_size" in l.split(" ignored")[0] for l in said)
+
+
+def test_cache_levels_colors_per_slice():
+    """--cmdline cache_levels= as the kernel takes it: colors per slice of the
+    largest level (8M 16-way, 4 slices: 2048 sets x 64 / 4K = 32), the
+    whole level with color_per_slice=off (128), color_level= picks another
+    level, and the derivation said on stderr."""
+    spec = "L1:32K:8:64:lru/L2:256K:4:64:plru:incl/L3:8M:16:64:srrip:slices=4:hash=0x20000+0x40000"
+    mem = "0 0x8000000 1\n"
+    r = run(["--json", "--cmdline", f"cache_levels={spec}"], mem)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["colors"] == 32
+    assert "coloring: 32 colors used (per slice)" in r.stderr
+    assert "ignored" not in r.stderr
+    assert run_json(["--cmdline", f"cache_levels={spec} color_per_slice=off"], mem)["colors"] == 128
+    assert run_json(["--cmdline", f"cache_levels={spec} color_level=2"], mem)["colors"] == 16

@@ -375,11 +375,21 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 	if (__builtin_expect(trace_file != NULL, 0))
 		trace_put(pa, cur_phase, vcpu, INFO_SHIFT(mi), is_store);
 	if (__builtin_expect(use_levels, 0)) {
-		unsigned lv = ml_access(&mlh, pa);
+		struct ml_level *last = &mlh.lv[mlh.n - 1];
+		unsigned lv;
 
-		ps->outcome[lv == mlh.n		   ? CM_L2_MISS
-			    : lv == 0 && mlh.n > 1 ? CM_L1_HIT
-						   : CM_L2_HIT]++;
+		last->victim = ML_INVALID;
+		lv = ml_access(&mlh, pa);
+		out = lv == mlh.n	     ? CM_L2_MISS
+		      : lv == 0 && mlh.n > 1 ? CM_L1_HIT
+					     : CM_L2_HIT;
+		ps->outcome[out]++;
+		/* tasks: the last level plays the L2's part (its misses, the
+		 * line its fill displaced) */
+		if (tasks.used)
+			ta_access(&tasks, cur_phase, pa, out,
+				  last->victim == ML_INVALID ? CM_NO_VICTIM
+							     : last->victim);
 		return;
 	}
 	if (__builtin_expect(use_percpu, 0)) {
@@ -896,7 +906,9 @@ CS_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			return -1;
 		}
 	}
-	ta_init(&tasks, NPHASES, model.l2.line_shift, opt.maxphys);
+	ta_init(&tasks, NPHASES,
+		use_levels ? mlh.lv[mlh.n - 1].line_shift : model.l2.line_shift,
+		opt.maxphys);
 	use_lock = info->system.max_vcpus > 1;
 	/* levels=/classify=on: one hierarchy shared by every vCPU */
 	if (use_lock && model.has_l1 && !use_levels) {

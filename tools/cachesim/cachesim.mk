@@ -148,10 +148,12 @@ run-policies: kernel cachesim $(B)/cmdline-check
 
 .PHONY: run-interfere
 run-interfere: kernel cachesim $(B)/cmdline-check
+	@$(call cachesim_preset_clash,make run-interfere)
 	@tools/deps.sh cachesim
 	@$(call cmdline_check,make run-interfere)
 	@exec $(CACHESIM_DIR)/run-interfere.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
-		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") \
+		$(if $(CACHE),--cache '$(CACHE)') $(if $(LEVELS),--levels '$(LEVELS)')
 
 REPS ?= 3
 

@@ -289,6 +289,7 @@ static void fill(struct ml_hier *h, unsigned i, uint64_t paddr)
 			: base + w;
 	if (old != ML_INVALID) {
 		l->c.evictions++;
+		l->victim = old;
 		evicted(h, i, old << l->line_shift);
 	}
 }
@@ -458,6 +459,7 @@ int ml_init(struct ml_hier *h, const struct ml_config *cfg, bool classify,
 		}
 		for (uint64_t f = 0; f <= frames; f++)
 			l->tags[f] = ML_INVALID;
+		l->victim = ML_INVALID;
 		for (uint64_t set = 0; set < nsets; set++)
 			l->hint[set] = frames;
 	}

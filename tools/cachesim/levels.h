@@ -104,6 +104,10 @@ struct ml_level {
 	 * spare frame tags[sets * slices * ways], never valid): while it holds
 	 * that line, a repeat hit changes no policy state (ml_access, level 0) */
 	uint64_t *hint;
+	/* the line (number) the last fill of this level displaced, ML_INVALID
+	 * none: a caller resets it before ml_access to learn this access's
+	 * victim (the plugin's per-task attribution at the last level) */
+	uint64_t victim;
 	struct ml_counts c;
 	struct cm_cache ref; /* classify: fully associative LRU */
 	struct ml_lineset seen;

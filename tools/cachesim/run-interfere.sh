@@ -5,6 +5,11 @@
 # evictions per partition, a table, @result lines and a plot.
 #   --size 2M --ways 1 --line 64 --l1 32K --runs 5 --mem 256M [--cmdline "k=v ..."]
 #   [--outdir DIR] (default build/cachesim/interfere-<size>-<ways>way-<line>B)
+#   [--cache NAME | --levels SPEC] (make run-interfere CACHE=NAME / LEVELS=SPEC):
+#   a hierarchy of tools/cachesim/presets.py, as run-cachesim.sh takes it: the
+#   plugin gets levels=SPEC (the last level plays the L2's part in the task
+#   attribution: its misses, its inter-task evictions), the kernel
+#   presets.py's kernel arguments; OUTDIR default build/cachesim/interfere-NAME
 set -euo pipefail
 # Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
 # run-qemu.sh, its child, then stops QEMU.
@@ -13,7 +18,7 @@ if [ "${PAGECOLOR_RUNINTERFERE_PID:-}" != "$$" ] && command -v setpriv >/dev/nul
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 runs=5 mem=256M l1=32K timeout=1800 outdir= extra=
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K timeout=1800 outdir= extra= cache= levels=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -25,9 +30,19 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--outdir) outdir=$2; shift 2 ;;
 	--cmdline) extra=$2; shift 2 ;;
+	--cache) cache=$2; shift 2 ;;
+	--levels) levels=$2; shift 2 ;;
 	*) echo "run-interfere.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
+kargs="cache_size=$size cache_ways=$ways"
+if [ -n "$cache$levels" ]; then
+	[ -z "$cache" ] || [ -z "$levels" ] || { echo "run-interfere.sh: CACHE= and LEVELS= both given: give one" >&2; exit 2; }
+	resolved=$(/usr/bin/python3 "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
+	eval "$resolved" # levels= kargs= color_size= label=
+	size=$color_size
+	outdir=${outdir:-$root/build/cachesim/interfere-$label}
+fi
 outdir=${outdir:-$root/build/cachesim/interfere-${size}-${ways}way-${line}B}
 mkdir -p "$outdir"
 kernel=$root/build/kernel.elf
@@ -41,11 +56,17 @@ done
 # e.g. RUNS=0, would cost a boot and then be replaced by its default).
 for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "CACHE_SIZE=$size (--size)|cache_size=$size" \
 	"CACHE_WAYS=$ways (--ways)|cache_ways=$ways"; do
+	[ -z "$levels" ] || [ "${pv#RUNS}" != "$pv" ] || continue
 	"$check" --values --what "run-interfere.sh: ${pv%%|*}" -- "${pv#*|}" || exit 2
 done
-cmdline="bench=interfere cachesim=on cache_size=$size cache_ways=$ways bench_runs=$runs selftest=off"
+[ -z "$levels" ] || "$root/build/cachesim/geometry-check" --levels "$levels" || exit 2
+for kv in $kargs; do
+	[ -z "$levels" ] || "$check" --values --what "run-interfere.sh: ${cache:+CACHE=$cache}${cache:-LEVELS=} ($kv)" -- "$kv" || exit 2
+done
+cmdline="bench=interfere cachesim=on $kargs bench_runs=$runs selftest=off"
 cmdline+="${extra:+ $extra}"
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+[ -z "$levels" ] || plugargs="levels=$levels,maxphys=$mem,out=$outdir/sim.txt"
 # what is written to files names paths from the tree's top, never this machine's
 shownargs=${plugargs//"$root/"/}
 echo "$cmdline" >"$outdir/cmdline.txt"
@@ -68,7 +89,11 @@ if [ "$rc" != 0 ]; then
 	exit 1
 fi
 {
-	echo "# make run-interfere CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
+	if [ -n "$levels" ]; then
+		echo "# make run-interfere ${cache:+CACHE=$cache}${cache:-LEVELS=$levels} RUNS=$runs MEM=$mem${extra:+ CMDLINE=\"$extra\"}"
+	else
+		echo "# make run-interfere CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
+	fi
 	echo "# kernel: $cmdline"
 	echo "# QEMU run: ${elapsed} s"
 	/usr/bin/python3 "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \

@@ -454,6 +454,29 @@ static void test_levels_lru_evicts_least_recent(void **state)
 	ml_free(&h);
 }
 
+/* The last fill's victim, as the plugin's task attribution reads it at the
+ * last level: ML_INVALID until a fill displaces a valid line, then that
+ * line's number (not its address), kept until the caller resets it. */
+static void test_levels_victim_recorded(void **state)
+{
+	static const unsigned seq[] = { 1, 2, 3, 4, 1, 3 };
+	struct ml_hier h;
+
+	(void)state;
+	mkl(&h, "L1:128:2:64:lru/C:256:4:64:lru", false);
+	acc(&h, seq, 6);
+	assert_true(h.lv[1].victim ==
+		    ML_INVALID); /* 4 ways: nothing displaced yet */
+	h.lv[1].victim = ML_INVALID;
+	ml_access(&h,
+		  LN(5)); /* misses everywhere: the LRU line of C (2) goes */
+	assert_true(h.lv[1].victim == 2);
+	h.lv[1].victim = ML_INVALID;
+	ml_access(&h, LN(5)); /* a hit displaces nothing */
+	assert_true(h.lv[1].victim == ML_INVALID);
+	ml_free(&h);
+}
+
 /* Tree-PLRU, 4 ways: fill 1..4 (ways 0..3), hit 1: the root points right
  * (away from way 0), node 3 points left (way 2, since way 3 was the last
  * touched there): line 5 evicts line 3, where LRU would evict line 2. */
@@ -785,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_matches_reference),
 		cmocka_unit_test(test_bad_configs),
 		cmocka_unit_test(test_levels_lru_evicts_least_recent),
+		cmocka_unit_test(test_levels_victim_recorded),
 		cmocka_unit_test(test_levels_plru_victim),
 		cmocka_unit_test(test_levels_srrip_insert_promote),
 		cmocka_unit_test(test_levels_random_xorshift),

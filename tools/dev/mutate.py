@@ -40,7 +40,7 @@ SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_fallback", "t
           "test_mwc",
           "test_page_color", "test_pagevec", "test_pcp", "test_placement", "test_poison", "test_recolor", "test_regressions",
           "test_lock_assert",
-          "test_split_count", "test_workload", "test_sched", "test_chain"]
+          "test_split_count", "test_workload", "test_sched", "test_chain", "test_cache_geom"]
 # The check of the generated code (i686 objects): pytest node ids.
 CODE_CHECKS = ["tests/layers/test_mwc_code.py::test_mwc_object_has_no_widening_multiply"]
 
@@ -80,6 +80,14 @@ MUTATIONS = [
     m("binhop-align", "mm/color_lists.h", "	u32 want = ((placement_rr_target(t, mask) + align) & ~align) & mask;",
       "	u32 want = placement_rr_target(t, mask) & mask;", "bin hopping: the target not rounded to the order",
       COLOR),
+    # ---- colors of a sliced level (cache_levels=) ----
+    m("slice-colors-whole", "mm/cache_geom.c", "		d->per_slice = (u32)((u64)d->sets * l->line / PAGE_SIZE);",
+      "		d->per_slice = l->size / l->ways / PAGE_SIZE;", "a sliced level's colors counted from the whole level",
+      ""),
+    m("slice-free-bits", "mm/color_set.c", "	for (u32 b = PAGE_SHIFT + color_bits; b < 32; b++) {",
+      "	for (u32 b = 32; b < 32; b++) {", "isolation check: the address bits a color leaves free ignored", ""),
+    m("slice-hash-masks", "mm/cache_geom.c", "	if (l->hashed && nmask != log2_u32(l->slices)) {", "	if (0) {",
+      "cache_levels=: hash= with the wrong number of masks accepted", ""),
     # ---- the buddy core ----
     m("buddy-xor", "mm/page_alloc.c", "		u32 buddy_pfn = pfn ^ (1u << order);",
       "		u32 buddy_pfn = pfn + (1u << order);", "buddy pfn by + instead of xor", ""),

@@ -43,6 +43,7 @@
 #include "kernel/printk.h"
 #include "arch/x86/e820.h"
 #include "mm/memblock.h"
+#include "mm/color_count.h"
 #include "mm/mm_init.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
@@ -318,8 +319,10 @@ static void print_json(const struct e820_table *raw, const struct e820_table *ma
  * not model; a given one is said ignored on stderr, never silently. */
 static void said_unused(void)
 {
-	static const char *const used[] = { "page_color", "placement",	       "cache_size", "cache_ways", "mm_shuffle",
-					    "mm_ballast", "mobility_grouping", "mm_debug",   "compaction", NULL };
+	static const char *const used[] = { "page_color", "placement",	  "cache_size",	       "cache_ways",
+					    "mm_shuffle", "mm_ballast",	  "mobility_grouping", "mm_debug",
+					    "compaction", "cache_levels", "color_level",       "color_per_slice",
+					    NULL };
 
 	for (size_t i = 0; i < boot_param_count; i++) {
 		const struct kernel_param *p = &boot_params[i];
@@ -332,8 +335,8 @@ static void said_unused(void)
 		if (!used[u])
 			fprintf(stderr,
 				"zoneinfo: %s= ignored: it has no effect on the zones and free lists zoneinfo builds "
-				"(it reads page_color, placement, cache_size, cache_ways, mm_shuffle, mm_ballast, "
-				"mobility_grouping, mm_debug, compaction)\n",
+				"(it reads page_color, placement, cache_size, cache_ways, cache_levels, color_level, "
+				"color_per_slice, mm_shuffle, mm_ballast, mobility_grouping, mm_debug, compaction)\n",
 				p->name);
 	}
 }
@@ -375,6 +378,11 @@ int main(int argc, char **argv)
 		/* as the kernel's boot does (init/defaults.c): placement= wins */
 		boot_config.mm.placement_given = param_given("placement");
 		boot_config.mm.page_color_given = param_given("page_color");
+		{ /* cache_levels=, color_level=, color_per_slice=: as the kernel's boot (no CPUID here) */
+			static const struct cache_geom none;
+			color_geometry_boot(&boot_config.mm, &none, param_given("cache_size"),
+					    param_given("cache_ways"));
+		}
 	}
 
 	if (fname && strcmp(fname, "-")) {
