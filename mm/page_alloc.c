@@ -425,7 +425,9 @@ static inline __attribute__((always_inline)) bool page_is_buddy(u32 zone_bits, u
 	return (buddy->flags & (PG_buddy | PG_ZONE_MASK)) == (PG_buddy | zone_bits) && buddy->private == order;
 }
 
-static inline __attribute__((always_inline)) void __free_one_page_inline(struct zone *zone, u32 pfn, u32 order)
+/* Frees (pfn, order) into zone's lists, merging it with its buddy while the
+ * buddy is free: the loop. */
+static __attribute__((noinline)) void __free_one_page(struct zone *zone, u32 pfn, u32 order)
 {
 	u32 zone_bits = (u32)(zone - contig_page_data.node_zones) << PG_ZONE_SHIFT;
 
@@ -444,10 +446,20 @@ static inline __attribute__((always_inline)) void __free_one_page_inline(struct 
 	/* a merge never crosses a page block (pageblock_order = MAX_ORDER-1) */
 	__add_to_free_list(zone, pfn_to_page(pfn), order, __free_list_type(zone, pfn));
 }
-/* The same out of line, for the callers off the hot path. */
-static __attribute__((noinline)) void __free_one_page(struct zone *zone, u32 pfn, u32 order)
+
+/* The same for the free path: when the buddy is not free (the common case
+ * on a busy machine) the block goes on its list here, with no loop set up;
+ * else the loop above runs. */
+static inline __attribute__((always_inline)) void __free_one_page_inline(struct zone *zone, u32 pfn, u32 order)
 {
-	__free_one_page_inline(zone, pfn, order);
+	u32 zone_bits = (u32)(zone - contig_page_data.node_zones) << PG_ZONE_SHIFT;
+
+	assert_zone_locked();
+	if (order < MAX_ORDER - 1 && page_is_buddy(zone_bits, pfn ^ (1u << order), order)) {
+		__free_one_page(zone, pfn, order);
+		return;
+	}
+	__add_to_free_list(zone, pfn_to_page(pfn), order, __free_list_type(zone, pfn));
 }
 
 /* Why a free of (page, order) is bad, or NULL when it is fine. */
