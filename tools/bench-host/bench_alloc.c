@@ -39,7 +39,10 @@
  * bench_alloc_indirect is the same built with -DPLACEMENT_INDIRECT (every
  * policy call through placement_ops): the interface's indirection cost.
  * case=pcp_path (INFO): the buddy order-0 pair through the per-CPU lists
- * (--measure pair_pcp), beside the zone path's.
+ * (--measure pair_pcp), beside the zone path's. case=pair_unmovable and
+ * worst_unmovable: binhop's colored unmovable requests (GFP_KERNEL, under
+ * grouping) at 64, 1024 and 4096 colors, at most 1.5x the movable ones,
+ * and their worst case flat (max/min <= 1.5).
  *
  *  page_test  grouping by mobility's cost (issue "Grouping pages by
  *         mobility"; aim9's page_test, which the thread "Avoiding
@@ -156,15 +159,18 @@ static void build(u32 colors)
  * by mobility every request shared one pool; GFP_KERNEL now means
  * MIGRATE_UNMOVABLE, whose lists hold the few page blocks unmovable
  * requests have stolen (a 4 MiB block holds 1024 pages, so fewer colors
- * than 4096): -DBENCH_GFP=GFP_KERNEL measures coloring confined to them. */
+ * than 4096): the modes pair_unmovable and worst_unmovable (bench_gfp =
+ * GFP_KERNEL) measure coloring confined to them; -DBENCH_GFP=GFP_KERNEL
+ * makes that every row's request. */
 #ifndef BENCH_GFP
 #define BENCH_GFP (GFP_KERNEL | __GFP_MOVABLE)
 #endif
+static gfp_t bench_gfp = BENCH_GFP;
 static struct page *alloc_slot(u32 order, u32 slot)
 {
 	if (policy == PLACEMENT_VACOLOR)
-		return alloc_pages_va(BENCH_GFP, order, BENCH_VA + (slot << order) * PAGE_SIZE);
-	return alloc_pages(BENCH_GFP, order);
+		return alloc_pages_va(bench_gfp, order, BENCH_VA + (slot << order) * PAGE_SIZE);
+	return alloc_pages(bench_gfp, order);
 }
 
 /* ---- the workloads -------------------------------------------------------- */
@@ -211,7 +217,7 @@ static struct page *alloc_aimed(gfp_t gfp)
  * the other policies then aim at it). */
 static void exhaust_color(void)
 {
-	static const gfp_t zones[] = { BENCH_GFP, GFP_DMA | (BENCH_GFP & __GFP_MOVABLE) };
+	const gfp_t zones[] = { bench_gfp, GFP_DMA | (bench_gfp & __GFP_MOVABLE) };
 	u32 keep = policy;
 	struct page *p;
 
@@ -261,18 +267,18 @@ __attribute__((noinline, noclone)) void run_pairs(int worst, u32 order, u32 n)
 		if (page_test) {
 			page_test_pair();
 		} else if (worst) {
-			struct page *p = alloc_aimed(BENCH_GFP);
+			struct page *p = alloc_aimed(bench_gfp);
 			if (policy == PLACEMENT_BESTBIN) /* keep worst_color the least used: O(1) */
 				placement_task_of(current)->use[pfn_color(page_to_pfn(p))]--;
 			__free_pages(p, 0);
 		} else if (policy == PLACEMENT_VACOLOR) { /* slot i is mapped at BENCH_VA + i blocks */
 			__free_pages(ring[ring_pos], order);
 			ring[ring_pos] =
-			    alloc_pages_va(BENCH_GFP, order, BENCH_VA + (ring_pos << (order + PAGE_SHIFT)));
+			    alloc_pages_va(bench_gfp, order, BENCH_VA + (ring_pos << (order + PAGE_SHIFT)));
 			ring_pos = (ring_pos + 1) % RING;
 		} else { /* the loop of the figures before the interface */
 			__free_pages(ring[ring_pos], order);
-			ring[ring_pos] = alloc_pages(BENCH_GFP, order);
+			ring[ring_pos] = alloc_pages(bench_gfp, order);
 			ring_pos = (ring_pos + 1) % RING;
 		}
 	}
@@ -415,7 +421,9 @@ int main(int argc, char **argv)
 	int n = 0, i;
 
 	if (argc == 7 && !strcmp(argv[1], "--measure")) {
-		int worst = !strcmp(argv[2], "worst");
+		int worst = !strcmp(argv[2], "worst") || !strcmp(argv[2], "worst_unmovable");
+		if (strstr(argv[2], "_unmovable"))
+			bench_gfp = GFP_KERNEL;
 		page_test = !strcmp(argv[2], "page_test") || !strcmp(argv[2], "page_test_fresh") ||
 				    !strcmp(argv[2], "page_test_pcp")
 				? 1
@@ -534,6 +542,36 @@ int main(int argc, char **argv)
 			       "indirection_instr=%.1f status=INFO\n",
 			       placement_choices[ind[k][0]], ind[k][1], via, direct, via - direct);
 		}
+	}
+	/* colored unmovable requests under grouping (confined to the page blocks
+	 * unmovable requests stole) against movable ones: binhop, order 0, the
+	 * pair and the worst case, at 64, 1024 and 4096 colors */
+	if (vg) {
+		static const u32 uc[] = { 64, 1024, 4096 };
+		double wlo = 1e300, whi = 0;
+		for (u32 k = 0; k < 3; k++) {
+			double mp = ir_per_pair(self, "pair", PLACEMENT_BINHOP, uc[k], 0),
+			       up = ir_per_pair(self, "pair_unmovable", PLACEMENT_BINHOP, uc[k], 0),
+			       mw = ir_per_pair(self, "worst", PLACEMENT_BINHOP, uc[k], 0),
+			       uw = ir_per_pair(self, "worst_unmovable", PLACEMENT_BINHOP, uc[k], 0);
+			int pp = up <= 1.5 * mp, pw = uw <= 1.5 * mw;
+			goals += 2;
+			met += pp + pw;
+			wlo = uw < wlo ? uw : wlo;
+			whi = uw > whi ? uw : whi;
+			printf(
+			    "@cost policy=binhop colors=%u order=0 case=pair_unmovable instr=%.1f movable_instr=%.1f "
+			    "instr_ratio=%.2f target=1.50 status=%s\n",
+			    uc[k], up, mp, up / mp, pp ? "MET" : "MISSED");
+			printf(
+			    "@cost policy=binhop colors=%u order=0 case=worst_unmovable instr=%.1f movable_instr=%.1f "
+			    "instr_ratio=%.2f target=1.50 status=%s\n",
+			    uc[k], uw, mw, uw / mw, pw ? "MET" : "MISSED");
+		}
+		goals++;
+		met += whi / wlo <= 1.5;
+		printf("@cost policy=binhop case=worst_unmovable_flatness max_over_min=%.2f target=1.50 status=%s\n",
+		       whi / wlo, whi / wlo <= 1.5 ? "MET" : "MISSED");
 	}
 	/* the same buddy order-0 pair through the per-CPU lists (mm/pcp.h) */
 	if (vg) {
