@@ -22,7 +22,7 @@ void pageblock_zone_init(struct zone *zone)
 	for (i = 0; i < PAGEBLOCK_MAP_WORDS; i++)
 		zone->pageblock_flags[i] = 0x55555555u; /* MIGRATE_MOVABLE (1) in every 2-bit field */
 	zone->mobility_small = zone->present_pages < MIGRATE_TYPES * pageblock_nr_pages;
-	zone->grouping = mobility_grouping_enabled && !zone->mobility_small;
+	zone->grouping = false; /* until mobility_init or mobility_grouping_set: free_area_init reads no switch */
 }
 
 void mobility_init(bool on)
