@@ -108,6 +108,7 @@ help:
 	@echo "make run-interfere [CACHE_SIZE=2M RUNS=5]   bench=interfere under the simulator: victim misses per partition"
 	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
+	@echo "make bench-breakdown                 where the buddy pair's instructions go (callgrind, per part)"
 	@echo "make bench-cachesim [REPS=3]          what the cache model costs: plain, address-only and model boots"
 	@echo "make validate-cachesim [RECORDS=100000]  the N-level cache model against its Python reference (long)"
 	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"

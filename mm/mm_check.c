@@ -363,6 +363,8 @@ int mm_check_zone_counters(struct zone *zone)
 
 	if (!zone_populated(zone))
 		return zone->free_pages ? fail(zone, zone->zone_start_pfn, 0, "free pages in an empty zone") : 0;
+	if (zone->grouping != (mobility_grouping_enabled && !zone->mobility_small))
+		return fail(zone, zone->zone_start_pfn, 0, "zone->grouping differs from the grouping switch");
 	for (o = 0; o < MAX_ORDER; o++) {
 		struct free_area *area = &zone->free_area[o];
 		u32 mt, sum = 0;

@@ -42,6 +42,7 @@ enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
 #define PG_head	      (1u << 2) /* first page of an allocated block; private = order */
 #define PG_ballast    (1u << 3) /* held by mm/shuffle.c to imitate a busy system */
 #define PG_ZONE_SHIFT 30
+#define PG_ZONE_MASK  (3u << PG_ZONE_SHIFT) /* the zone number (enum zone_type) */
 /* The migrate type of a free block (the lists it is on) or of an allocated
  * block (what its caller stated), in the head page: 2 bits. */
 #define PG_MT_SHIFT 26
@@ -92,6 +93,8 @@ struct zone {
 					   for this zone and type (mm/placement/ops.h), or NULL */
 	bool mobility_small;			  /* too small to hold a block of every type:
 					   grouping off here (mm/pageblock.c) */
+	bool grouping;				  /* grouping active here: mobility_grouping_enabled && !mobility_small,
+			  kept by mm/pageblock.c (one load on the hot paths) */
 	u32 pageblock_flags[PAGEBLOCK_MAP_WORDS]; /* 2 bits per page block of the
 						     4 GiB space: its migrate type */
 };

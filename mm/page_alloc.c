@@ -74,19 +74,25 @@ static inline __attribute__((always_inline)) void __add_to_free_list(struct zone
 	zone->free_pages += 1u << order;
 }
 
-/* Takes a free block off the policy's lists and clears PG_buddy. */
-static inline __attribute__((always_inline)) void __del_page_from_free_list(struct zone *zone, struct page *page,
-									    u32 order)
+/* Takes a free block off the policy's lists and clears PG_buddy. `lists`:
+ * placement_active_lists, or a path's constant (__placement_path_lists). */
+static inline __attribute__((always_inline)) void __del_page_from_free_list_as(struct zone *zone, struct page *page,
+									       u32 order, u32 lists)
 {
 	struct free_area *area = &zone->free_area[order];
 
 	assert_zone_locked();
-	__placement_del(zone, page, order);
+	__placement_del_as(zone, page, order, lists);
 	area->nr_free_mt[page_mt(page)]--;
 	page->flags &= ~PG_buddy;
 	page->private = 0;
 	area->nr_free--;
 	zone->free_pages -= 1u << order;
+}
+static inline __attribute__((always_inline)) void __del_page_from_free_list(struct zone *zone, struct page *page,
+									    u32 order)
+{
+	__del_page_from_free_list_as(zone, page, order, placement_active_lists);
 }
 
 /* ---- allocation ---------------------------------------------------------- */
@@ -128,11 +134,11 @@ static struct page *__expand(struct zone *zone, struct page *page, u32 low, u32 
  * order keeping the sub-block the policy chose; the halves stay on the
  * lists of the block's type. */
 static inline __attribute__((always_inline)) struct page *__take(struct zone *zone, const struct alloc_hint *hint,
-								 const struct placement_pick *pick)
+								 const struct placement_pick *pick, u32 policy)
 {
 	u32 mt = page_mt(pick->page);
 
-	__del_page_from_free_list(zone, pick->page, pick->order);
+	__del_page_from_free_list_as(zone, pick->page, pick->order, __placement_path_lists(policy));
 	if (pick->order == hint->order)
 		return pick->page;
 	return __expand(zone, pick->page, hint->order, pick->order, pick->keep, mt);
@@ -176,7 +182,7 @@ static __attribute__((noinline)) struct page *__rmqueue_fallback(struct zone *zo
 			}
 			if (!placement_active->pick(zone, hint, &pick))
 				return NULL; /* a color set with no allowed color there */
-			return __take(zone, hint, &pick);
+			return __take(zone, hint, &pick, PLACEMENT_PATH_OPS);
 		}
 	}
 	return NULL;
@@ -192,7 +198,7 @@ static inline __attribute__((always_inline)) struct page *__rmqueue(struct zone 
 	assert_zone_locked();
 	hint->list_mt = zone_grouping(zone) ? hint->migratetype : MIGRATE_MOVABLE;
 	if (__builtin_expect(__placement_pick(zone, hint, &pick, policy), 1))
-		return __take(zone, hint, &pick);
+		return __take(zone, hint, &pick, policy);
 	if (!zone_grouping(zone))
 		return NULL;
 	return __rmqueue_fallback(zone, hint);
@@ -447,33 +453,54 @@ struct page *__rmqueue_color(struct zone *zone, u32 mt, u32 color)
  * and in the same zone: a free block of another order that merely contains
  * the buddy pfn is not a buddy at this order.
  */
-static bool page_is_buddy(const struct zone *zone, u32 buddy_pfn, u32 order)
+static inline __attribute__((always_inline)) bool page_is_buddy(u32 zone_bits, u32 buddy_pfn, u32 order)
 {
 	const struct page *buddy;
 
-	if (!zone_spans_pfn(zone, buddy_pfn) || !pfn_valid(buddy_pfn))
+	if (!pfn_valid(buddy_pfn))
 		return false;
 	buddy = pfn_to_page(buddy_pfn);
 	if (MM_INJECT(bad_merge, (buddy->flags & PG_buddy) && buddy->private + 1 == order && (buddy_pfn & 0x40)))
 		return true; /* MM_INJECT: bad_merge, a buddy free at a lower order */
-	return (buddy->flags & PG_buddy) && buddy->private == order && page_zone(buddy) == zone;
+	/* A page outside the zone's span but inside its pfn range is a hole or
+	 * reserved, never PG_buddy: the zone number in flags is the zone test. */
+	return (buddy->flags & (PG_buddy | PG_ZONE_MASK)) == (PG_buddy | zone_bits) && buddy->private == order;
 }
 
-static void __free_one_page(struct zone *zone, u32 pfn, u32 order)
+/* Frees (pfn, order) into zone's lists, merging it with its buddy while the
+ * buddy is free: the loop. */
+static __attribute__((noinline)) void __free_one_page(struct zone *zone, u32 pfn, u32 order)
 {
+	u32 zone_bits = (u32)(zone - contig_page_data.node_zones) << PG_ZONE_SHIFT;
+
 	assert_zone_locked();
 	while (order < MAX_ORDER - 1) {
 		u32 buddy_pfn = pfn ^ (1u << order);
 
 		if (MM_INJECT(no_merge, order == 4 && (pfn & 0x100)))
 			break; /* MM_INJECT: no_merge */
-		if (!page_is_buddy(zone, buddy_pfn, order))
+		if (!page_is_buddy(zone_bits, buddy_pfn, order))
 			break;
 		__del_page_from_free_list(zone, pfn_to_page(buddy_pfn), order);
 		pfn &= buddy_pfn; /* the combined block starts at the lower pfn */
 		order++;
 	}
 	/* a merge never crosses a page block (pageblock_order = MAX_ORDER-1) */
+	__add_to_free_list(zone, pfn_to_page(pfn), order, __free_list_type(zone, pfn));
+}
+
+/* The same for the free path: when the buddy is not free (the common case
+ * on a busy machine) the block goes on its list here, with no loop set up;
+ * else the loop above runs. */
+static inline __attribute__((always_inline)) void __free_one_page_inline(struct zone *zone, u32 pfn, u32 order)
+{
+	u32 zone_bits = (u32)(zone - contig_page_data.node_zones) << PG_ZONE_SHIFT;
+
+	assert_zone_locked();
+	if (order < MAX_ORDER - 1 && page_is_buddy(zone_bits, pfn ^ (1u << order), order)) {
+		__free_one_page(zone, pfn, order);
+		return;
+	}
 	__add_to_free_list(zone, pfn_to_page(pfn), order, __free_list_type(zone, pfn));
 }
 
@@ -495,13 +522,15 @@ static const char *bad_free_reason(const struct page *page, u32 order)
 
 /* Frees a checked block: order 0 to this CPU's list when the lists are on
  * (hot or cold), else to the buddy lists. */
-static int free_pages_common(struct page *page, u32 order, bool cold)
+static inline __attribute__((always_inline)) int free_pages_common(struct page *page, u32 order, bool cold)
 {
 	const char *why;
 	irqflags_t flags;
 	u32 pfn;
 
-	if (!page || page < mem_map || page >= mem_map + max_pfn) {
+	/* one unsigned compare: below mem_map wraps to a large offset */
+	if (__builtin_expect(
+		!page || (unsigned long)page - (unsigned long)mem_map >= (unsigned long)max_pfn * sizeof(*page), 0)) {
 		mm_bad_free_count++;
 		printk("mm: bad free: page %p order %u: not in mem_map\n", (void *)page, order);
 		return -1;
@@ -530,8 +559,13 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 		return -1;
 	}
 	flags = zone_lock_irqsave();
-	why = bad_free_reason(page, order);
-	if (why) {
+	/* The good case in one test (the flags bad_free_reason looks at, and
+	 * the order, which an allocated head keeps below MAX_ORDER); the
+	 * reason only when it fails. */
+	if (__builtin_expect((page->flags & (PG_buddy | PG_reserved | PG_head)) != PG_head || page->private != order ||
+				 order >= MAX_ORDER,
+			     0)) {
+		why = bad_free_reason(page, order);
 		zone_unlock_irqrestore(flags);
 		mm_bad_free_count++;
 		printk("mm: bad free: pfn 0x%x order %u zone %s: %s\n", pfn, order, page_zone(page)->name, why);
@@ -541,7 +575,7 @@ static int free_pages_common(struct page *page, u32 order, bool cold)
 	page->private = 0;
 	if (mm_free_poison)
 		mm_free_poison(pfn, order);
-	__free_one_page(page_zone(page), pfn, order);
+	__free_one_page_inline(page_zone(page), pfn, order);
 	zone_unlock_irqrestore(flags);
 	return 0;
 }

@@ -22,6 +22,7 @@ void pageblock_zone_init(struct zone *zone)
 	for (i = 0; i < PAGEBLOCK_MAP_WORDS; i++)
 		zone->pageblock_flags[i] = 0x55555555u; /* MIGRATE_MOVABLE (1) in every 2-bit field */
 	zone->mobility_small = zone->present_pages < MIGRATE_TYPES * pageblock_nr_pages;
+	zone->grouping = false; /* until mobility_init or mobility_grouping_set: free_area_init reads no switch */
 }
 
 void mobility_init(bool on)
@@ -126,6 +127,8 @@ void mobility_grouping_set(bool on)
 	struct zone *zone;
 
 	mobility_grouping_enabled = on;
+	for_each_zone(zone)
+		zone->grouping = on && !zone->mobility_small;
 	for_each_populated_zone(zone) {
 		u32 pfn, end = zone_end_pfn(zone);
 

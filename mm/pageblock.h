@@ -63,10 +63,13 @@ struct mobility_stats {
 };
 extern struct mobility_stats mobility_stats;
 
-/* Is grouping active in zone? */
+/* Is grouping active in zone? (mobility_grouping_enabled and not
+ * zone->mobility_small: zone->grouping, which mobility_grouping_set (and
+ * so mobility_init) keeps equal to that; pageblock_zone_init leaves it off
+ * until then; mm_check compares.) */
 static inline bool zone_grouping(const struct zone *zone)
 {
-	return mobility_grouping_enabled && !zone->mobility_small;
+	return zone->grouping;
 }
 
 /* The migrate type of the page block holding pfn (zone must span pfn). */

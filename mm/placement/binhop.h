@@ -12,8 +12,9 @@
 /* For the core's inlined path (mm/placement/fast.h), as constants:
  * placement_ops.pcp (no: the per-CPU lists would defeat the colors), and
  * whether the pick reads hint->task (yes: the task's target color). */
-#define __binhop_pcp  false
-#define __binhop_task true
+#define __binhop_pcp   false
+#define __binhop_task  true
+#define __binhop_lists PLACEMENT_COLOR /* placement_ops.lists */
 
 /* The task's round-robin target rounded up to the order's alignment (the
  * 2.4.17 patch's rule); on success the target advances past the block. */

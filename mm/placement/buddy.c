@@ -84,7 +84,7 @@ static void buddy_del(struct zone *zone, struct page *page, u32 pfn, u32 order)
 const struct placement_ops placement_buddy_ops = {
 	.name = "buddy",
 	.desc = "plain lists, first block of the smallest order; no coloring",
-	.lists = PLACEMENT_PLAIN,
+	.lists = __buddy_lists,
 	.colors = false,
 	.pcp = __buddy_pcp,
 	.add = buddy_add,

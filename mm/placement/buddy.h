@@ -12,8 +12,9 @@
  * buddy's order-0 requests), and whether the request needs hint->task (no:
  * the pick never reads it and buddy ignores color sets, so the path leaves
  * it NULL and saves loading current, as before the interface). */
-#define __buddy_pcp  true
-#define __buddy_task false
+#define __buddy_pcp   true
+#define __buddy_task  false
+#define __buddy_lists PLACEMENT_PLAIN /* placement_ops.lists */
 
 /* The first block of the smallest order >= hint->order on the plain lists
  * of type hint->list_mt,
@@ -22,9 +23,16 @@
 static inline __attribute__((always_inline)) bool __buddy_pick(struct zone *zone, const struct alloc_hint *hint,
 							       struct placement_pick *out)
 {
+	struct list_head *head = &zone->free_area[hint->order].free_list[hint->list_mt];
 	u32 o;
 
-	for (o = hint->order; o < MAX_ORDER; o++) {
+	if (__builtin_expect(!list_empty(head), 1)) { /* the order asked for: no split */
+		out->page = list_first_entry(head, struct page, lru);
+		out->order = hint->order;
+		out->keep = 0;
+		return true;
+	}
+	for (o = hint->order + 1u; o < MAX_ORDER; o++) {
 		struct free_area *area = &zone->free_area[o];
 
 		if (list_empty(&area->free_list[hint->list_mt]))

@@ -19,7 +19,7 @@
 
 /* The inlined policies, X(ID, name): PLACEMENT_<ID>, whose
  * mm/placement/<name>.h defines __<name>_pick (inline), __<name>_pcp (its
- * placement_ops.pcp) and __<name>_task (its requests need hint->task; when
+ * placement_ops.pcp), __<name>_lists (its placement_ops.lists) and __<name>_task (its requests need hint->task; when
  * not, the core's path for it leaves hint->task NULL). Empty with
  * -DPLACEMENT_INDIRECT: every call through placement_ops, to measure the
  * indirection. */
@@ -48,6 +48,19 @@ static inline __attribute__((always_inline)) bool __placement_pick(struct zone *
 #undef PLACEMENT_PICK_
 	(void)path;
 	return placement_active->pick(zone, hint, out);
+}
+
+/* The storage kind of path's policy (placement_ops.lists): a constant for
+ * an inlined path (its header's __<name>_lists), else the active one's. */
+static inline __attribute__((always_inline)) u32 __placement_path_lists(u32 path)
+{
+#define PLACEMENT_LISTS_(ID, name)                                                                                     \
+	if (path == PLACEMENT_##ID)                                                                                    \
+		return __##name##_lists;
+	PLACEMENT_FAST(PLACEMENT_LISTS_)
+#undef PLACEMENT_LISTS_
+	(void)path;
+	return placement_active_lists;
 }
 
 /* May the per-CPU lists serve path's order-0 requests (placement_ops.pcp)?

@@ -105,36 +105,53 @@ void __placement_readd_zone(struct zone *zone);
 /* ---- the core's entry points (zone lock held) ------------------------------- */
 
 /* Puts the free block (page, order) on the active policy's lists of its
- * type (page_mt(page)). */
-static inline void __placement_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
+ * type (page_mt(page)). `lists` is placement_active_lists, or the constant
+ * that a path compiled for one policy knows it to be (mm/placement/fast.h):
+ * then the test folds away. */
+static inline __attribute__((always_inline)) void __placement_add_as(struct zone *zone, struct page *page, u32 pfn,
+								     u32 order, u32 lists)
 {
 #ifndef PLACEMENT_INDIRECT
-	if (placement_active_lists == PLACEMENT_PLAIN) {
+	if (lists == PLACEMENT_PLAIN) {
 		list_add(&page->lru, &zone->free_area[order].free_list[page_mt(page)]);
 		return;
 	}
-	if (placement_active_lists == PLACEMENT_COLOR) {
+	if (lists == PLACEMENT_COLOR) {
 		__color_lists_add(zone->placement[page_mt(page)], page, pfn, order);
 		return;
 	}
+#else
+	(void)lists;
 #endif
 	placement_active->add(zone, page, pfn, order);
 }
+static inline void __placement_add(struct zone *zone, struct page *page, u32 pfn, u32 order)
+{
+	__placement_add_as(zone, page, pfn, order, placement_active_lists);
+}
 
-/* Takes the free block (page, order) off the active policy's lists. */
-static inline void __placement_del(struct zone *zone, struct page *page, u32 order)
+/* Takes the free block (page, order) off the active policy's lists
+ * (`lists` as for __placement_add_as). */
+static inline __attribute__((always_inline)) void __placement_del_as(struct zone *zone, struct page *page, u32 order,
+								     u32 lists)
 {
 #ifndef PLACEMENT_INDIRECT
-	if (placement_active_lists == PLACEMENT_PLAIN) {
+	if (lists == PLACEMENT_PLAIN) {
 		list_del(&page->lru);
 		return;
 	}
-	if (placement_active_lists == PLACEMENT_COLOR) {
+	if (lists == PLACEMENT_COLOR) {
 		__color_lists_del(zone->placement[page_mt(page)], page, order);
 		return;
 	}
+#else
+	(void)lists;
 #endif
 	placement_active->del(zone, page, page_to_pfn(page), order);
+}
+static inline void __placement_del(struct zone *zone, struct page *page, u32 order)
+{
+	__placement_del_as(zone, page, order, placement_active_lists);
 }
 
 #endif

@@ -12,8 +12,9 @@
 /* For the core's inlined path (mm/placement/fast.h), as constants:
  * placement_ops.pcp (no: the per-CPU lists would defeat the colors), and
  * whether the pick reads hint->task (yes: the task's target color). */
-#define __vacolor_pcp  false
-#define __vacolor_task true
+#define __vacolor_pcp	false
+#define __vacolor_task	true
+#define __vacolor_lists PLACEMENT_COLOR /* placement_ops.lists */
 
 /* color = (va >> PAGE_SHIFT) + the task's offset, rounded up to the
  * order's alignment; without a va the task's round-robin target. */

@@ -4,7 +4,8 @@
  * called without it, stops with a message naming the lock, the function and
  * its file; called by the CPU holding the lock it runs. "Held" means held
  * by this CPU, not by some CPU (spin_is_locked). The per-CPU lists' rule
- * (interrupts off) is asserted the same way. Each failure is caught through
+ * (interrupts off) is asserted the same way. With one CPU online the lock
+ * is elided and the assertion still holds (test_elided_on_one_cpu). Each failure is caught through
  * spin_assert_hook and cmocka's mock_assert (expect_assert_failure). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -44,6 +45,7 @@ static int teardown(void **state)
 {
 	spin_assert_hook = NULL;
 	host_cpu_id = 0;
+	nr_cpus_online = 1;
 	if (spin_is_locked(&zone_lock)) /* a test failed while CPU 1 held it */
 		zone_lock = (spinlock_t)SPINLOCK_INIT;
 	host_irqs_off = 0;
@@ -98,13 +100,15 @@ static void test_steal_with_lock_runs(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
-/* The lock held by CPU 1: CPU 0's assertion still fires. */
+/* The lock held by CPU 1 (two CPUs online: the ticket is taken): CPU 0's
+ * assertion still fires. */
 static void test_held_by_another_cpu_fires(void **state)
 {
 	irqflags_t flags;
 	(void)state;
 
 	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	nr_cpus_online = 2;
 	host_cpu_id = 1;
 	flags = zone_lock_irqsave();
 	host_cpu_id = 0;
@@ -118,6 +122,45 @@ static void test_held_by_another_cpu_fires(void **state)
 	host_cpu_id = 0;
 	assert_int_equal(fired, 1);
 	assert_false(spin_is_locked(&zone_lock));
+}
+
+/* One CPU online: the lock is elided (no ticket taken, the acquisition
+ * counted, interrupts off) and the assertion keeps its meaning: a caller
+ * that did not take the lock stops, one that did runs; after the unlock it
+ * stops again. */
+static void test_elided_on_one_cpu(void **state)
+{
+	irqflags_t flags;
+	u32 acq;
+	u16 next;
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	assert_int_equal(nr_cpus_online, 1);
+	acq = zone_lock.acquisitions;
+	next = zone_lock.next;
+	expect_assert_failure(__shuffle_free_lists());
+	assert_int_equal(fired, 1);
+	flags = zone_lock_irqsave();
+	assert_true(arch_irqs_disabled());
+	assert_int_equal(zone_lock.next, next); /* no ticket */
+	assert_false(spin_is_locked(&zone_lock));
+	assert_int_equal(zone_lock.acquisitions, acq + 1);
+	__shuffle_free_lists(); /* held: runs */
+	zone_unlock_irqrestore(flags);
+	assert_false(arch_irqs_disabled());
+	assert_int_equal(fired, 1);
+	expect_assert_failure(__shuffle_free_lists());
+	assert_int_equal(fired, 2);
+	/* two CPUs online: the same calls take the ticket */
+	nr_cpus_online = 2;
+	flags = zone_lock_irqsave();
+	assert_true(spin_is_locked(&zone_lock));
+	assert_int_equal(zone_lock.next, (u16)(next + 1));
+	zone_unlock_irqrestore(flags);
+	assert_false(spin_is_locked(&zone_lock));
+	assert_int_equal(zone_lock.acquisitions, acq + 2);
+	assert_int_equal(mm_check(), 0);
 }
 
 /* A page put on this CPU's list (mm_pcp->free) needs interrupts off, as
@@ -152,6 +195,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_steal_without_lock_fires, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_steal_with_lock_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_held_by_another_cpu_fires, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_elided_on_one_cpu, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pcp_free_needs_interrupts_off, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("lock_assert", tests, NULL, NULL);

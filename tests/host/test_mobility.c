@@ -275,6 +275,35 @@ static void test_check_catches_block_on_wrong_type(void **state)
 	assert_int_equal(mm_check_free_block(z, page_to_pfn(p), o), -1);
 }
 
+/* zone->grouping, the one byte the hot paths read, follows the switch and
+ * the zone's size; mm_check catches it out of step. */
+static void test_zone_grouping_byte(void **state)
+{
+	static const u64 pc8[][2] = { { 0, KB(640) }, { MB(1), MB(7) } };
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	assert_true(normal()->grouping);
+	mobility_grouping_set(false);
+	assert_false(normal()->grouping);
+	mobility_grouping_set(true);
+	assert_true(normal()->grouping);
+	assert_int_equal(mm_check(), 0);
+	normal()->grouping = false; /* out of step with the switch */
+	capture_reset();
+	assert_int_equal(mm_check_zone_counters(normal()), -1);
+	assert_true(capture_contains("zone->grouping differs from the grouping switch"));
+	normal()->grouping = true;
+	assert_int_equal(mm_check(), 0);
+	/* a zone too small to group keeps it off with the switch on */
+	assert_int_equal(fixture_build(pc8, 2, 1, -1), 0);
+	assert_true(contig_page_data.node_zones[ZONE_DMA].mobility_small);
+	assert_false(contig_page_data.node_zones[ZONE_DMA].grouping);
+	mobility_grouping_set(true);
+	assert_false(contig_page_data.node_zones[ZONE_DMA].grouping);
+	assert_int_equal(mm_check(), 0);
+}
+
 /* The dump in /proc/pagetypeinfo's format. */
 static void test_pagetypeinfo_format(void **state)
 {
@@ -375,6 +404,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_placement_switch_keeps_types, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_colors_even_within_a_type, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_zone_grouping_byte, fixture_setup_cb, fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_check_catches_block_on_wrong_type, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_pagetypeinfo_format, fixture_setup_cb, fixture_teardown_cb),

@@ -8,6 +8,9 @@
 #                                 (instructions per pair under callgrind when
 #                                 valgrind is installed; the last line says how
 #                                 many targets were met; one @cost line per figure)
+#   bench-breakdown               where the buddy order-0 pair's instructions go
+#                                 (tools/bench-host/breakdown.py: callgrind, per
+#                                 source line, summed into parts of the path)
 
 B       ?= build
 HOSTCC  ?= gcc
@@ -22,7 +25,7 @@ HOST_ARCH_INC ?= -Iarch/host/include
 BENCH_HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST
 BENCH_HOST_SRCS   := tools/bench-host/bench_alloc.c $(HOST_CORE_SRCS)
 
-.PHONY: bench-host
+.PHONY: bench-host bench-breakdown
 
 $(B)/bench-host/bench_alloc: $(BENCH_HOST_SRCS) $(HOST_CORE_HDRS)
 	@mkdir -p $(dir $@)
@@ -36,3 +39,7 @@ $(B)/bench-host/bench_alloc_indirect: $(BENCH_HOST_SRCS) $(HOST_CORE_HDRS)
 bench-host: $(B)/bench-host/bench_alloc $(B)/bench-host/bench_alloc_indirect
 	@tools/deps.sh bench-host
 	$(B)/bench-host/bench_alloc
+
+bench-breakdown: $(B)/bench-host/bench_alloc
+	@tools/deps.sh bench-host
+	tools/bench-host/breakdown.py --exe $(B)/bench-host/bench_alloc
