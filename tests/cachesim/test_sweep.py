@@ -11,7 +11,11 @@ policy: about 3 s of QEMU each):
   power of two) fails; the sweep exits non-zero, its report merged 1 of 2
   cells and names the lost one with the model's reason; SWEEP_RESUME=1 (parallel
   --resume-failed) runs that cell again and not the one that succeeded; a
-  resume with another matrix is refused before running anything.
+  resume with another matrix is refused before running anything;
+* across machines: SWEEP_HOSTS (parallel --sshloginfile) and SWEEP_REMOTE_DIR
+  (--workdir) run the cells in another copy of the tree through an ssh that
+  stays on this machine (PARALLEL_SSH); their files come back by --return
+  (rsync), host named in the job log and the CSV.
 """
 import csv
 import os
@@ -72,3 +76,56 @@ def test_a_lost_boot_is_named_and_resumed(tmp_path):
     r = sweep(tmp_path, "64K-1way", "SWEEP_RESUME=1")
     assert r.returncode != 0 and "the matrix differs" in r.stderr, r.stderr[-2000:]
     assert joblog(tmp_path) == again
+
+
+FAKE_SSH = """#!/bin/bash
+# ssh to "another machine" that is this one: drop the options and the host,
+# run the command (parallel's worker, or rsync --server for --return) here
+echo "$*" >>"$(dirname "$0")/calls.log"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-[olpSiecFJ]) shift 2 ;;
+	-*) shift ;;
+	*) break ;;
+	esac
+done
+shift
+[ "${1:-}" = -- ] && shift
+exec bash -c "$*"
+"""
+
+
+def test_across_machines_cells_come_back(tmp_path):
+    """SWEEP_HOSTS (parallel --sshloginfile) with SWEEP_REMOTE_DIR (--workdir):
+    the cells run in another copy of the tree, reached through an ssh that
+    stays on this machine (PARALLEL_SSH), and come back by --return (rsync)."""
+    import shutil
+    remote = tmp_path / "otherpc"
+    shutil.copytree(ROOT, remote, ignore=shutil.ignore_patterns(".git", "build"), symlinks=True)
+    # what a remote machine has built (make kernel cachesim build/cmdline-check)
+    for f in ("kernel.elf", "cmdline-check", "cachesim/libcachesim.so", "cachesim/geometry-check"):
+        os.makedirs(os.path.dirname(remote / "build" / f), exist_ok=True)
+        shutil.copy2(os.path.join(ROOT, "build", f), remote / "build" / f)
+    ssh = tmp_path / "ssh"
+    ssh.write_text(FAKE_SSH)
+    ssh.chmod(0o755)
+    hosts = tmp_path / "hosts"
+    hosts.write_text("2/otherpc\n")
+    d = f"build/sweep-test-remote-{os.getpid()}"
+    try:
+        r = subprocess.run(["make", "--no-print-directory", "-C", ROOT, "sweep", "CACHES=64K-1way",
+                            "POLICIES=buddy", "WORKLOADS=stride", "SEEDS=1 2", "RUNS=1", f"SWEEP_DIR={d}",
+                            f"SWEEP_HOSTS={hosts}", f"SWEEP_REMOTE_DIR={remote}", "CMDLINE="],
+                           capture_output=True, text=True, timeout=900, env=dict(os.environ, PARALLEL_SSH=str(ssh)))
+        assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+        assert r.stdout.startswith("sweep: merged 2 of 2 cells"), r.stdout[:500]
+        local = os.path.join(ROOT, d)
+        assert [j["Host"] for j in joblog(local)] == ["otherpc", "otherpc"]
+        for seed in ("1", "2"):
+            cell = os.path.join(d, "cells", "64K-1way", "buddy", "stride", f"seed{seed}")
+            assert os.path.exists(remote / cell / "policies.csv")  # written there ...
+            with open(os.path.join(ROOT, cell, "policies.csv")) as f:  # ... and brought back here
+                assert f.read() == (remote / cell / "policies.csv").read_text()
+        assert "rsync --server" in (tmp_path / "calls.log").read_text()
+    finally:
+        shutil.rmtree(os.path.join(ROOT, d), ignore_errors=True)

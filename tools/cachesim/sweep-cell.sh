@@ -14,7 +14,8 @@
 #   or a preset name (run-cachesim.sh --cache NAME, where that option exists).
 # Kernel command line: run-cachesim.sh's, with bench=WORKLOAD seed=SEED
 #   bench_policies=POLICY, then the --cmdline text (which wins).
-# OUTDIR gets run-cachesim.sh's files (serial.log, sim.txt, raw.csv, ...),
+# OUTDIR gets run-cachesim.sh's files (serial.log, sim.txt, raw.csv, ...; not
+#   its run.iso),
 #   cell.log (everything this cell printed), policies.txt and policies.csv
 #   (one row per policy x workload x working set, medians over the runs),
 #   cell.txt (the cell's axes, one key=value line).
@@ -66,6 +67,9 @@ rc=0
 "$here/run-cachesim.sh" "${geometry[@]}" --line "$line" --runs "$runs" --mem "$mem" --l1 "$l1" --seed "$seed" \
 	--bench "$workload" --timeout "$timeout" --outdir "$outdir" \
 	--cmdline "bench_policies=$policy${extra:+ $extra}" || rc=$?
+# the boot's ISO (21 MB, made again from cmdline.txt by any run) would be most
+# of what a sweep keeps, and of what --return copies back from other machines
+rm -rf "$outdir/run.iso" "$outdir/iso-run"
 if [ "$rc" = 2 ]; then
 	say "sweep-cell: $cache $policy $workload seed=$seed: $(grep -v '^run-cachesim: ' "$outdir/cell.log" | grep . | tail -1)"
 	exit 2
