@@ -86,6 +86,7 @@ help:
 	@echo "                                     build, boot in QEMU (TCG) under the cache model, print the log"
 	@echo "                                     and the model's summary (plots in build/run/), exit;"
 	@echo "                                     CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 L1=32K the model; SIM=off: no model"
+	@echo "                                     CACHE=NAME (ds10 skylake zen2 host) or LEVELS=SPEC: an N-level model"
 	@echo "                                     (exit status: docs/usage.md, 'Exit status of make run')"
 	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
@@ -187,11 +188,12 @@ run: kernel $(B)/cmdline-check
 	@tools/make/run-qemu.sh --mem '$(MEM)' --smp '$(SMP)' --iso $(B)/run.iso --timeout '$(TIMEOUT)' --log $(B)/run.log
 else ifeq ($(SIM),on)
 run: kernel cachesim $(B)/cmdline-check
+	@$(call cachesim_preset_clash,make run)
 	@tools/make/mkiso.sh run $(B)/run.iso $(B)/kernel.elf "$$PAGECOLOR_CMDLINE"
 	@$(call cmdline_check,make run)
 	@exec tools/cachesim/run-model.sh --size '$(CACHE_SIZE)' --ways '$(CACHE_WAYS)' --line '$(LINE)' --l1 '$(L1)' \
 		--mem '$(MEM)' --smp '$(SMP)' --timeout '$(TIMEOUT)' --log $(B)/run.log --outdir $(B)/run \
-		--cmdline "$$PAGECOLOR_CMDLINE"
+		--cmdline "$$PAGECOLOR_CMDLINE" $(CACHESIM_PRESET_ARGS)
 else
 run:
 	@echo "make run: SIM=$(SIM) rejected: accepted: SIM=on (the cache model, the default) or SIM=off (plain QEMU)" >&2

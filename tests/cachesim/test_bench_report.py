@@ -70,3 +70,21 @@ def test_missing_file(tmp_path):
     os.remove(tmp_path / "floor-2.time")
     rc, out, err = run(tmp_path)
     assert rc == 2 and "floor-2.time" in err
+
+
+def test_levels(tmp_path):
+    craft(tmp_path)
+    # levels= two LRU levels and three: user sys wall
+    for w, ts in {"levels2": ["40 1 70", "44 1 75", "46 1 72"], "levels3": ["45 1 80", "47 1 85", "52 1 82"]}.items():
+        for n, t in enumerate(ts, 1):
+            write(tmp_path, f"{w}-{n}.time", t + "\n")
+    rc, out, err = run(tmp_path, "--levels")
+    assert rc == 0, err
+    # levels3 CPU 46, 48, 53 against the model's 36, 39, 42: 1.28, 1.23, 1.26;
+    # own work (minus floor 28, 30, 36): 18/8, 18/9, 17/6 = 2.25, 2.00, 2.83
+    assert ("three levels (levels=, classify off) / the default two-level model: whole boot 1.26 [1.23..1.28], "
+            "the model's own work 2.25 [2.00..2.83] (CPU time, per repetition)") in out
+    # against levels2 41, 45, 47: 1.12, 1.07, 1.13; own 18/13, 18/15, 17/11 = 1.38, 1.20, 1.55
+    assert ("three levels (levels=, classify off) / levels= with two levels: whole boot 1.12 [1.07..1.13], "
+            "the model's own work 1.38 [1.20..1.55]") in out
+    assert "levels= 3 LRU" in out

@@ -22,6 +22,12 @@
 #            [--compare SO]
 # --compare SO: a fourth way, the model built elsewhere (e.g. from an earlier
 #   commit), same arguments, timed in the same rounds: before and after.
+# --levels on|off (default on; make bench-cachesim LEVELS_BENCH=off): two more
+#   ways, the N-level model (levels=, classify off) with the same two LRU
+#   levels (L1 L1SIZE 8-way, L2 SIZE WAYS) and with a third LRU level behind
+#   them (L3 4 x SIZE, 16-way): the three-level model against the two-level
+#   one, per repetition, the whole boot and the model's own work (minus the
+#   address-only floor).
 # The kernel command line is run-cachesim.sh's for these options (its
 # --iso-only builds the ISO); --seed fixes the kernel's seed (default 1) so
 # every boot does the same work. OUTDIR (default build/cachesim/bench):
@@ -31,7 +37,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-reps=3 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 bench=all extra= timeout=1800 outdir= compare=
+reps=3 size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed=1 bench=all extra= timeout=1800 outdir= compare= levels=on
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--reps) reps=$2; shift 2 ;;
@@ -47,9 +53,11 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--outdir) outdir=$2; shift 2 ;;
 	--compare) compare=$2; shift 2 ;;
+	--levels) levels=$2; shift 2 ;;
 	*) echo "bench-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
+case $levels in on | off) ;; *) echo "bench-cachesim.sh: --levels '$levels' rejected: accepted: on, off" >&2; exit 2 ;; esac
 [[ "$reps" =~ ^[1-9][0-9]?$ ]] || { echo "bench-cachesim.sh: --reps '$reps' rejected: accepted 1..99" >&2; exit 2; }
 outdir=${outdir:-$root/build/cachesim/bench}
 mkdir -p "$outdir"
@@ -64,6 +72,11 @@ model=$root/build/cachesim/libcachesim.so
 cmdline=$(head -1 "$outdir/cmdline.txt")
 plugargs=$(sed -n 's/^plugin: //p' "$outdir/cmdline.txt")
 plugargs=${plugargs%,out=*}
+# the N-level model: the same two LRU levels, and a third behind them
+bytes() { case "$1" in *[kK]) echo $((${1%?} << 10)) ;; *[mM]) echo $((${1%?} << 20)) ;; *) echo "$1" ;; esac; }
+lv2="L2:$size:$ways:$line:lru"
+[ "$(bytes "$l1")" = 0 ] || lv2="L1:$l1:8:$line:lru/$lv2"
+lv3="$lv2/L3:$((4 * $(bytes "$size"))):16:$line:lru"
 
 # qemu's own CPU time: run-qemu.sh finds qemu-system-i386 on PATH; this shim
 # runs the real one under /usr/bin/time, into the file BENCH_TIME names
@@ -95,11 +108,17 @@ for n in $(seq 1 "$reps"); do
 	boot floor "$n" "$floor,out=$outdir/floor-$n.out"
 	boot model "$n" "$model,$plugargs,out=$outdir/model-$n.out"
 	[ -z "$compare" ] || boot compare "$n" "$compare,$plugargs,out=$outdir/compare-$n.out"
+	if [ "$levels" = on ]; then
+		boot levels2 "$n" "$model,levels=$lv2,maxphys=$mem,out=$outdir/levels2-$n.out"
+		boot levels3 "$n" "$model,levels=$lv3,maxphys=$mem,out=$outdir/levels3-$n.out"
+	fi
 done
 {
 	echo "# make bench-cachesim: one boot, $reps times each way, interleaved, in this session"
 	echo "# kernel: $cmdline"
 	echo "# model plugin: $plugargs"
 	[ -z "$compare" ] || echo "# compare: ${compare//"$root/"/} (the same arguments)"
-	/usr/bin/python3 "$here/bench_report.py" --reps "$reps" ${compare:+--compare} "$outdir"
+	[ "$levels" = off ] || echo "# levels: two-level levels=$lv2; three-level levels=$lv3 (classify off)"
+	/usr/bin/python3 "$here/bench_report.py" --reps "$reps" ${compare:+--compare} \
+		$([ "$levels" = off ] || echo --levels) "$outdir"
 } | tee "$outdir/bench.txt"

@@ -14,6 +14,11 @@ range of the per-repetition ratios, each repetition's three boots run one
 after the other), and the simulated accesses per CPU second.
 --compare: DIR also has compare-n.{time,out}, another build of the model
 (bench-cachesim.sh --compare SO), reported the same way beside it.
+--levels: DIR also has levels2-n and levels3-n (the N-level model, levels=,
+classify off: the same two LRU levels, then a third behind them): the
+three-level boot against the two-level ones (the default model and levels=
+with two levels), per repetition: the whole boot's CPU time and the model's
+own work (minus the address-only floor of the same repetition).
 Exit status 0, 2 when a file is missing or malformed.
 """
 import argparse
@@ -62,9 +67,11 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--compare", action="store_true")
+    ap.add_argument("--levels", action="store_true")
     ap.add_argument("dir")
     a = ap.parse_args(argv)
-    ways = WAYS + ([("compare", "compared model")] if a.compare else [])
+    ways = WAYS + ([("compare", "compared model")] if a.compare else []) + \
+        ([("levels2", "levels= 2 LRU"), ("levels3", "levels= 3 LRU")] if a.levels else [])
     try:
         t = {w: [read_time(os.path.join(a.dir, f"{w}-{n}.time")) for n in range(1, a.reps + 1)]
              for w, _ in ways}
@@ -93,6 +100,13 @@ def main(argv):
         cr = [m / f for m, f in zip(cpu["compare"], cpu["floor"])]
         print(f"compared model / address only: {median(cr):.2f} (per repetition [{rng(cr, '{:.2f}')}]); "
               f"its own work: {median([m - f for m, f in zip(cpu['compare'], cpu['floor'])]):.1f} s")
+    if a.levels:
+        for other, name in (("model", "the default two-level model"), ("levels2", "levels= with two levels")):
+            whole = [x / y for x, y in zip(cpu["levels3"], cpu[other])]
+            own = [(x - f) / max(y - f, 1e-9) for x, y, f in zip(cpu["levels3"], cpu[other], cpu["floor"])]
+            print(f"three levels (levels=, classify off) / {name}: whole boot {median(whole):.2f} "
+                  f"[{rng(whole, '{:.2f}')}], the model's own work {median(own):.2f} [{rng(own, '{:.2f}')}] "
+                  "(CPU time, per repetition)")
     print(f"accesses simulated per boot: {median(acc):,} (address-only plugin saw {median(facc):,} RAM accesses)")
     print(f"simulated accesses per CPU second: {median(acc) / median(cpu['model']) / 1e6:.1f} million "
           f"(the model boot); {median(acc) / max(median(over), 1e-9) / 1e6:.0f} million per second "

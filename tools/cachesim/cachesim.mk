@@ -30,6 +30,9 @@
 #                                     per partition, table + plot: CACHE_SIZE=
 #                                     CACHE_WAYS= RUNS= CMDLINE= -> build/cachesim/interfere-*/
 #   (run-cachesim and run-policies pass CMDLINE="k=v ..." to the kernel)
+#   run-cachesim and run take CACHE=NAME (presets.py list) or LEVELS=SPEC
+#                                     instead of the geometry: the N-level model,
+#                                     per-level 3C rows (CLASSIFY=on) -> build/cachesim/NAME/
 #   test-cachesim                     unit tests + tests/cachesim (pytest: the
 #                                     probe end-to-end test, the reduced sweep)
 #   validate-cachesim                 the N-level model (levels.c) against
@@ -46,7 +49,13 @@
 #                                     ($(B)/cachesim/libaddronly.so) and with the
 #                                     model, REPS=3 times each: CPU and wall time,
 #                                     ratios, accesses per second (a benchmark,
-#                                     not a test); CACHE_SIZE= ... CMDLINE= as run-cachesim
+#                                     not a test); CACHE_SIZE= ... CMDLINE= as run-cachesim;
+#                                     also levels= with two and three LRU levels
+#                                     (the three-level model against the two-level
+#                                     one; LEVELS_BENCH=off: without)
+#   study-presets, study-replacement  coloring's conflict misses removed per preset
+#                                     and level; coloring under LRU, tree-PLRU, random,
+#                                     SRRIP (tools/cachesim/study.py; long)
 
 B      ?= build
 HOSTCC ?= gcc
@@ -65,10 +74,10 @@ cachesim: $(CACHESIM_OUT)/libcachesim.so $(CACHESIM_OUT)/geometry-check $(B)/cmd
 	$(CACHESIM_OUT)/replay
 
 # the model's geometry judged before booting (run-model.sh, run-cachesim.sh)
-$(CACHESIM_OUT)/geometry-check: $(CACHESIM_DIR)/geometry_check.c $(CACHESIM_MODEL)
+$(CACHESIM_OUT)/geometry-check: $(CACHESIM_DIR)/geometry_check.c $(CACHESIM_MODEL) $(CACHESIM_LEVELS)
 	@mkdir -p $(dir $@)
 	$(call quiet,HOSTCC,$@)$(HOSTCC) $(CACHESIM_CFLAGS) -o $@ $(CACHESIM_DIR)/geometry_check.c \
-		$(CACHESIM_DIR)/cache_model.c
+		$(CACHESIM_DIR)/cache_model.c $(CACHESIM_DIR)/levels.c
 
 # Undefined qemu_plugin_* symbols are resolved from QEMU when it loads us.
 CACHESIM_SPLIT   := $(CACHESIM_DIR)/split_count.c $(CACHESIM_DIR)/split_count.h
@@ -112,14 +121,26 @@ LINE       ?= 64
 RUNS       ?= 5
 L1         ?= 32K
 SEED       ?=
+# CACHE=NAME (a preset of tools/cachesim/presets.py: ds10, skylake, zen2,
+# host) or LEVELS=SPEC (the plugin's levels= form) set the whole hierarchy
+# for run-cachesim and run: CACHE_SIZE/CACHE_WAYS/LINE/L1 are refused beside
+# them. CLASSIFY=on|off: the 3C split (default on for run-cachesim, off for run)
+CACHE      ?=
+LEVELS     ?=
+CACHESIM_PRESET_ARGS = $(if $(CACHE),--cache '$(CACHE)') $(if $(LEVELS),--levels '$(LEVELS)') \
+	$(if $(CLASSIFY),--classify '$(CLASSIFY)')
+CACHESIM_CLASH_MSG = CACHE=/LEVELS= set the whole hierarchy; CACHE_SIZE=, CACHE_WAYS=, LINE=, L1= are not taken beside them
+cachesim_preset_clash = $(if $(strip $(CACHE)$(LEVELS)),$(if $(filter command line,$(foreach v,CACHE_SIZE \
+	CACHE_WAYS LINE L1,$(origin $(v)))),echo "$(1): $(CACHESIM_CLASH_MSG)" >&2; exit 2))
 
 run-cachesim: kernel cachesim $(B)/cmdline-check
+	@$(call cachesim_preset_clash,make run-cachesim)
 	@tools/deps.sh cachesim
 	@$(call cmdline_check,make run-cachesim)
 	@exec $(CACHESIM_DIR)/run-cachesim.sh --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) $(if $(SEED),--seed $(SEED)) \
 		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") \
-		$(if $(filter-out 1,$(SMP)),--smp $(SMP)) $(if $(ICOUNT),--icount $(ICOUNT))
+		$(if $(filter-out 1,$(SMP)),--smp $(SMP)) $(if $(ICOUNT),--icount $(ICOUNT)) $(CACHESIM_PRESET_ARGS)
 
 POLICIES  ?= all
 WORKLOADS ?= stride,fft,triad,sparse,reuse
@@ -145,7 +166,16 @@ bench-cachesim: kernel cachesim $(CACHESIM_OUT)/libaddronly.so
 	@tools/deps.sh cachesim
 	@$(CACHESIM_DIR)/bench-cachesim.sh --reps $(REPS) --size $(CACHE_SIZE) --ways $(CACHE_WAYS) --line $(LINE) \
 		--runs $(RUNS) --mem $(MEM) --l1 $(L1) --seed $(or $(SEED),1) \
-		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))")
+		$(if $(strip $(CMDLINE)),--cmdline "$(strip $(CMDLINE))") $(if $(filter off,$(LEVELS_BENCH)),--levels off)
+
+# two studies of coloring under the N-level model (tools/cachesim/study.py;
+# docs/cachesim/presets-study.md): every preset's conflict misses removed by
+# coloring per level, and coloring under each replacement policy. Long:
+# one boot per preset / policy, one after the other (STUDY_ARGS="--runs 2 ...")
+.PHONY: study-presets study-replacement
+study-presets study-replacement: kernel cachesim
+	@tools/deps.sh cachesim
+	@/usr/bin/python3 $(CACHESIM_DIR)/study.py $(patsubst study-%,%,$@) $(STUDY_ARGS)
 
 # the N-level model against refmodel.py on longer traces than make test's:
 # three short boots record RECORDS accesses each (every phase), then validate.py

@@ -4,6 +4,8 @@
  * anything boots, by the model's own rule (cm_check_config in cache_model.c).
  *
  *   geometry-check L2SIZE L2WAYS LINE L1SIZE [L1WAYS]
+ *   geometry-check --levels SPEC     (a levels= spec, by levels.c's ml_parse,
+ *                                     which applies ml_check; make CACHE=/LEVELS=)
  *
  * Sizes in bytes, NK or NM (as the run scripts take them); L1SIZE 0 means no
  * L1; L1WAYS defaults to the plugin's 8. Exit status 0 when the plugin would
@@ -19,6 +21,7 @@
 #include <string.h>
 
 #include "cache_model.h"
+#include "levels.h"
 
 /* "2M", "32K", "65536" -> bytes; -1 when not a size. */
 static int64_t parse_size(const char *s)
@@ -65,9 +68,22 @@ int main(int argc, char **argv)
 	int64_t l2, l2ways, line, l1, l1ways = 8;
 	int rc = 0;
 
+	if (argc == 3 && !strcmp(argv[1], "--levels")) {
+		struct ml_config cfg;
+		char msg[256];
+
+		if (ml_parse(argv[2], &cfg, msg, sizeof(msg)) == 0)
+			return 0;
+		fprintf(stderr,
+			"cache model: LEVELS=%s rejected: %s (form: "
+			"NAME:SIZE:WAYS:LINE:POLICY[:OPTION]... levels "
+			"separated by '/', tools/cachesim/README.md)\n",
+			argv[2], msg);
+		return 2;
+	}
 	if (argc != 5 && argc != 6) {
 		fprintf(stderr, "usage: geometry-check L2SIZE L2WAYS LINE "
-				"L1SIZE [L1WAYS]\n");
+				"L1SIZE [L1WAYS] | --levels SPEC\n");
 		return 2;
 	}
 	l2 = parse_size(argv[1]);

@@ -24,6 +24,13 @@ the table gives, as mean and sample standard deviation over its phases
 <metric>_mean and <metric>_sd); --raw FILE writes one row per labelled
 phase (with the boot's log path and its MWC seed from the @header line, so
 that tools/cachesim/targets.py can tell boots apart). Warnings (labels without counts, bad lines) go to stderr.
+
+Per level (the plugin's `cachesim level` lines, with levels= or classify=on):
+when they carry the 3C split (classify=on), a second table follows, one row
+per group and level: misses, compulsory, capacity, conflict (mean±sd over
+the runs; compulsory + capacity + conflict = misses in every phase, conflict
+signed), and --raw adds <LEVEL>_misses, _compulsory, _capacity, _conflict
+columns; --levels-csv FILE writes that table as CSV.
 Exit status: 0, or 1 if no phase could be joined, 2 on bad input files.
 """
 
@@ -36,6 +43,7 @@ import sys
 METRICS = ["accesses", "l2_misses", "l2_miss_ratio", "miss_per_access", "cycles"]
 SIM_FIELDS = ["accesses", "loads", "stores", "l1_hits", "l1_misses",
               "l2_hits", "l2_misses", "cycles"]
+LEVEL_3C = ["misses", "compulsory", "capacity", "conflict"]
 CONFIG_KEYS = ["l2size", "l2ways", "line", "l1size", "l1ways",
                "l1lat", "l2lat", "memlat"]
 PAIR_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*)=(\S*)")
@@ -88,8 +96,10 @@ def read_seed(path):
 
 
 def read_sim(path):
-    """Returns (config dict, {phase id: {field: int}}) of a cachesim output."""
-    config, phases = {}, {}
+    """Returns (config dict, {phase id: {field: int}}) of a cachesim output;
+    a phase's per-level 3C counts (classify=on) go in as "<LEVEL>_misses",
+    "<LEVEL>_compulsory", ... and its level names, in order, as "_levels"."""
+    config, phases, levels = {}, {}, {}
     with open(path, errors="replace") as f:
         for n, line in enumerate(f, 1):
             pos = line.find("cachesim ")
@@ -105,6 +115,20 @@ def read_sim(path):
                     phases[pid] = {k: int(kv[k]) for k in SIM_FIELDS}
                 except (KeyError, ValueError):
                     warn(f"{path}:{n}: malformed cachesim phase line, ignored")
+            elif rest.startswith("level phase="):
+                kv = pairs(rest)
+                if "compulsory" not in kv:
+                    continue
+                try:
+                    levels.setdefault(int(kv["phase"]), []).append(
+                        (kv["level"], {k: int(kv[k]) for k in LEVEL_3C}))
+                except (KeyError, ValueError):
+                    warn(f"{path}:{n}: malformed cachesim level line, ignored")
+    for pid, lvs in levels.items():
+        if pid in phases:
+            phases[pid]["_levels"] = [name for name, _ in lvs]
+            for name, c in lvs:
+                phases[pid].update({f"{name}_{k}": v for k, v in c.items()})
     return config, phases
 
 
@@ -179,6 +203,53 @@ def fmt(mu, sd, metric):
     return f"{mu:.1f}±{sd:.1f}"
 
 
+def level_names(groups):
+    """The level names (in hierarchy order) of phases with 3C counts."""
+    names = []
+    for _, rs in groups:
+        for r in rs:
+            names += [n for n in r["counts"].get("_levels", []) if n not in names]
+    return names
+
+
+def level_rows(keys, groups):
+    """(shown keys, rows) of the per-level 3C table: one per group and level."""
+    shown = [k for i, k in enumerate(keys)
+             if not k.startswith("cs_") or len({g[0][i] for g in groups}) > 1]
+    idx = [keys.index(k) for k in shown]
+    rows = []
+    for gk, rs in groups:
+        for name in level_names([(gk, rs)]):
+            have = [r for r in rs if f"{name}_misses" in r["counts"]]
+            stats = [mean_sd([r["counts"][f"{name}_{m}"] for r in have]) for m in LEVEL_3C]
+            rows.append(([gk[i] for i in idx], name, len(have), stats))
+    return shown, rows
+
+
+def print_levels(keys, groups, out):
+    shown, rows = level_rows(keys, groups)
+    if not rows:
+        return
+    head = shown + ["level", "runs"] + [m + " (mean±sd)" for m in LEVEL_3C]
+    body = [cells + [name, str(n)] + [fmt(mu, sd, m) for (mu, sd), m in zip(stats, LEVEL_3C)]
+            for cells, name, n, stats in rows]
+    widths = [max(len(str(row[c])) for row in [head] + body) for c in range(len(head))]
+    out.write("\nper level: misses = compulsory + capacity + conflict (3C against a fully "
+              "associative LRU cache\nof the level's capacity fed the level's own accesses; "
+              "conflict is signed)\n")
+    for row in [head] + body:
+        out.write("  ".join(str(v).rjust(w) for v, w in zip(row, widths)).rstrip() + "\n")
+
+
+def write_levels_csv(path, keys, groups):
+    shown, rows = level_rows(keys, groups)
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(shown + ["level", "runs"] + [f"{m}_{s}" for m in LEVEL_3C for s in ("mean", "sd")])
+        for cells, name, n, stats in rows:
+            w.writerow(cells + [name, n] + [repr(x) for st in stats for x in st])
+
+
 def print_table(keys, groups, out):
     # Show only the cache-config columns that vary: usually none.
     shown = [k for i, k in enumerate(keys)
@@ -215,20 +286,23 @@ def write_raw(path, rows):
     labels = []
     for r in rows:
         labels += [k for k in r["labels"] if k not in labels]
-    counts = list(rows[0]["counts"])
+    counts = []
+    for r in rows:
+        counts += [k for k in r["counts"] if k not in counts and not k.startswith("_")]
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["boot", "seed", "id", "run"] + labels + counts)
         for r in rows:
             w.writerow([r["boot"], r["seed"], r["id"], r["run"]]
                        + [r["labels"].get(k, "") for k in labels]
-                       + [r["counts"][k] for k in counts])
+                       + [r["counts"].get(k, "") for k in counts])
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--csv", help="write the grouped table as CSV")
     ap.add_argument("--raw", help="write one CSV row per labelled phase")
+    ap.add_argument("--levels-csv", help="write the per-level 3C table as CSV")
     ap.add_argument("files", nargs="+", metavar="LOG SIM",
                     help="kernel serial log and cachesim output of one boot (pairs)")
     a = ap.parse_args(argv)
@@ -248,8 +322,11 @@ def main(argv):
         write_csv(a.csv, keys, groups)
     if a.raw:
         write_raw(a.raw, rows)
+    if a.levels_csv:
+        write_levels_csv(a.levels_csv, keys, groups)
     try:
         print_table(keys, groups, sys.stdout)
+        print_levels(keys, groups, sys.stdout)
         sys.stdout.flush()
     except BrokenPipeError:
         sys.stdout = None  # reader went away (| head): not an error

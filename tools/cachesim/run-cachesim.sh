@@ -9,6 +9,16 @@
 #            [--mem 256M] [--l1 32K] [--seed N] [--bench all|stride|fft]
 #            [--timeout 1800] [--outdir DIR] [--cmdline "k=v ..."]
 #            [--smp N] [--icount SHIFT] [--iso-only]
+#            [--cache NAME | --levels SPEC] [--classify on|off]
+#
+# --cache NAME (make run-cachesim CACHE=NAME): a preset of
+#   tools/cachesim/presets.py (ds10, skylake, zen2, host, ...); --levels SPEC
+#   (LEVELS=SPEC): a hierarchy by hand in the plugin's levels= form. Either
+#   replaces --size/--ways/--line/--l1: the plugin gets levels=SPEC
+#   classify=on (--classify off: without the 3C split), the kernel the
+#   arguments presets.py's kernel_args() gives (the colored level, the last),
+#   bench_max twice that level's size; the table adds one row per level with
+#   misses, compulsory, capacity, conflict. OUTDIR default build/cachesim/NAME.
 #
 # --iso-only: write OUTDIR/run.iso and cmdline.txt and stop before the boot
 #   (make bench-cachesim boots that same ISO plain, address-only and modelled)
@@ -35,7 +45,7 @@ if [ "${PAGECOLOR_RUNCACHESIM_PID:-}" != "$$" ] && command -v setpriv >/dev/null
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount= isoonly=
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount= isoonly= cache= levels= classify=on
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -52,6 +62,9 @@ while [ $# -gt 0 ]; do
 	--smp) smp=$2; shift 2 ;;
 	--icount) icount=$2; shift 2 ;;
 	--iso-only) isoonly=1; shift ;;
+	--cache) cache=$2; shift 2 ;;
+	--levels) levels=$2; shift 2 ;;
+	--classify) classify=$2; shift 2 ;;
 	*) echo "run-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -65,9 +78,23 @@ bytes() {
 	*) echo "$1" ;;
 	esac
 }
+case $classify in on | off) ;; *) echo "run-cachesim.sh: --classify '$classify' rejected: accepted: on, off" >&2; exit 2 ;; esac
+kargs= label=
+if [ -n "$cache$levels" ]; then
+	# a preset or a spec: the hierarchy, the kernel's arguments and the
+	# colored level's size, all from tools/cachesim/presets.py
+	[ -z "$cache" ] || [ -z "$levels" ] || { echo "run-cachesim.sh: CACHE= and LEVELS= both given: give one" >&2; exit 2; }
+	resolved=$(/usr/bin/python3 "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
+	eval "$resolved" # levels= kargs= color_size= label=
+	size=$color_size
+fi
 size_b=$(bytes "$size")
 max_b=$(( 2 * size_b ))
-outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B}
+if [ -n "$levels" ]; then
+	outdir=${outdir:-$root/build/cachesim/$label}
+else
+	outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B}
+fi
 mkdir -p "$outdir"
 kernel=$root/build/kernel.elf
 plugin=$root/build/cachesim/libcachesim.so
@@ -76,26 +103,38 @@ for f in "$kernel" "$plugin" "$check" "$root/build/cachesim/geometry-check"; do
 	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make kernel cachesim build/cmdline-check)" >&2; exit 2; }
 done
 # the geometry by the model's own rule (the plugin would refuse it in QEMU)
-"$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
+if [ -n "$levels" ]; then
+	"$root/build/cachesim/geometry-check" --levels "$levels" || exit 2
+else
+	"$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
+	kargs="cache_size=$size cache_ways=$ways"
+fi
 # The kernel parameters this script composes from its options, judged by
 # the kernel's own parser before booting (a value the kernel would reject,
 # e.g. RUNS=0, would cost a boot and then be replaced by its default).
-for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "CACHE_SIZE=$size (--size)|cache_size=$size" \
-	"CACHE_WAYS=$ways (--ways)|cache_ways=$ways" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
+geo=()
+for kv in $kargs; do geo+=("${cache:+CACHE=$cache}${cache:-LEVELS=} ($kv)|$kv"); done
+[ -n "$levels" ] || geo=("CACHE_SIZE=$size (--size)|cache_size=$size" "CACHE_WAYS=$ways (--ways)|cache_ways=$ways")
+for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "${geo[@]}" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
 	${seed:+"SEED=$seed (--seed)|seed=$seed"}; do
 	"$check" --values --what "run-cachesim.sh: ${pv%%|*}" -- "${pv#*|}" || exit 2
 done
 
-cmdline="bench=$bench cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$max_b"
+cmdline="bench=$bench cachesim=on $kargs bench_min=16K bench_max=$max_b"
 # copy_bytes=512K: bench=copy's file under the plugin (its 4M default under a
 # hypervisor takes minutes with every access simulated); harmless otherwise
 cmdline+=" bench_runs=$runs mm_shuffle=on copy_bytes=512K${seed:+ seed=$seed}${extra:+ $extra}"
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+[ -z "$levels" ] || plugargs="levels=$levels,classify=$classify,maxphys=$mem,out=$outdir/sim.txt"
 # what is written to files names paths from the tree's top, never this machine's
 shownargs=${plugargs//"$root/"/}
 echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
-echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets 16K..$max_b, memory $mem" >&2
+if [ -n "$levels" ]; then
+	echo "run-cachesim: ${label:-LEVELS=}${label:+ (preset)}: levels=$levels (classify=$classify), $runs runs, working sets 16K..$max_b, memory $mem" >&2
+else
+	echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets 16K..$max_b, memory $mem" >&2
+fi
 echo "run-cachesim: kernel: $cmdline" >&2
 echo "run-cachesim: plugin: $plugargs" >&2
 
@@ -117,12 +156,17 @@ if [ "$rc" != 0 ]; then
 	exit 1
 fi
 {
-	echo "# make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
+	if [ -n "$levels" ]; then
+		echo "# make run-cachesim ${cache:+CACHE=$cache}${cache:-LEVELS=$levels} RUNS=$runs MEM=$mem"
+	else
+		echo "# make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
+	fi
 	echo "# kernel: $cmdline"
 	echo "# plugin: $shownargs"
 	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
 	echo "# QEMU run: ${elapsed} s"
-	"$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$outdir/serial.log" "$outdir/sim.txt"
+	"$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" ${levels:+--levels-csv "$outdir/levels.csv"} \
+		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
 "$here/targets.py" "$outdir/raw.csv" >"$outdir/targets.txt" || true
 if grep -q '^@phase id=[0-9]* bench=copy ' "$outdir/serial.log"; then

@@ -6,6 +6,14 @@
 # usage: run-model.sh [--size 2M] [--ways 1] [--line 64] [--l1 32K]
 #            [--mem 256M] [--smp 1] [--timeout 300] [--log build/run.log]
 #            [--outdir build/run] [--cmdline "k=v ..."]
+#            [--cache NAME | --levels SPEC] [--classify off|on]
+#
+# --cache NAME (make run CACHE=NAME) / --levels SPEC (LEVELS=SPEC): the
+#   hierarchy of a preset of tools/cachesim/presets.py or one given by hand
+#   in the plugin's levels= form, instead of --size/--ways/--line/--l1; the
+#   plugin gets levels=SPEC classify=off (--classify on adds the 3C split, at
+#   2-3x the model's cost), the kernel presets.py's kernel_args() (the size
+#   and ways of the level it colors, the last), bench_max that level's size.
 #
 # Boots build/kernel.elf (the same binary as a plain run) through GRUB under
 # QEMU TCG with the cachesim plugin (l2size=SIZE l2ways=WAYS line=LINE
@@ -35,7 +43,7 @@ if [ "${PAGECOLOR_RUNMODEL_PID:-}" != "$$" ] && command -v setpriv >/dev/null 2>
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 l1=32K mem=256M smp=1 timeout=300 log=$root/build/run.log outdir=$root/build/run extra=
+size=2M ways=1 line=64 l1=32K mem=256M smp=1 timeout=300 log=$root/build/run.log outdir=$root/build/run extra= cache= levels= classify=off
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -48,6 +56,9 @@ while [ $# -gt 0 ]; do
 	--log) log=$2; shift 2 ;;
 	--outdir) outdir=$2; shift 2 ;;
 	--cmdline) extra=$2; shift 2 ;;
+	--cache) cache=$2; shift 2 ;;
+	--levels) levels=$2; shift 2 ;;
+	--classify) classify=$2; shift 2 ;;
 	*) echo "run-model.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -61,19 +72,33 @@ done
 	{ echo "run-model.sh: ways '$ways' rejected: accepted: 1 (direct-mapped) or more (make run CACHE_WAYS=N)" >&2; exit 2; }
 [[ "$line" =~ ^[0-9]+$ ]] ||
 	{ echo "run-model.sh: line '$line' rejected: accepted: a line size in bytes (make run LINE=64)" >&2; exit 2; }
+case $classify in on | off) ;; *) echo "run-model.sh: --classify '$classify' rejected: accepted: on, off" >&2; exit 2 ;; esac
+kargs="cache_size=$size cache_ways=$ways" label=
+if [ -n "$cache$levels" ]; then
+	[ -z "$cache" ] || [ -z "$levels" ] || { echo "run-model.sh: CACHE= and LEVELS= both given: give one" >&2; exit 2; }
+	resolved=$(/usr/bin/python3 "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
+	eval "$resolved" # levels= kargs= color_size= label=
+	size=$color_size
+fi
 kernel=$root/build/kernel.elf
 plugin=$root/build/cachesim/libcachesim.so
 for f in "$kernel" "$plugin" "$root/build/cachesim/geometry-check"; do
 	[ -f "$f" ] || { echo "run-model.sh: $f missing (make kernel cachesim)" >&2; exit 2; }
 done
 # the geometry by the model's own rule (the plugin would refuse it in QEMU)
-"$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
+if [ -n "$levels" ]; then
+	"$root/build/cachesim/geometry-check" --levels "$levels" || exit 2
+else
+	"$root/build/cachesim/geometry-check" "$size" "$ways" "$line" "$l1" || exit 2
+fi
 # and the values this script gives the kernel, by the kernel's own parser (a
 # value it would reject, e.g. CACHE_WAYS=128, would be replaced by its
 # default: the kernel would color for another cache than the model's)
 if [ -x "$root/build/cmdline-check" ]; then
-	for pv in "CACHE_SIZE=$size|cache_size=$size" "CACHE_WAYS=$ways|cache_ways=$ways"; do
-		"$root/build/cmdline-check" --values --what "make run: ${pv%%|*}" -- "${pv#*|}" || exit 2
+	for kv in $kargs; do
+		what="make run: ${levels:+${cache:+CACHE=$cache}${cache:-LEVELS=} }$kv"
+		[ -n "$levels" ] || what="make run: $(echo "${kv%%=*}" | tr a-z A-Z)=${kv#*=}"
+		"$root/build/cmdline-check" --values --what "$what" -- "$kv" || exit 2
 	done
 fi
 # CMDLINE may set the kernel's geometry itself (a study of coloring for the
@@ -82,20 +107,26 @@ for tok in $extra; do
 	case $tok in
 	cache_size=* | cache_ways=*)
 		echo "run-model.sh: note: CMDLINE's $tok overrides the geometry the kernel is told; the model still" \
-			"simulates L2 $size ${ways}-way (CACHE_SIZE=, CACHE_WAYS= set both)" >&2 ;;
+			"simulates ${levels:-L2 $size ${ways}-way} (${levels:+CACHE=/LEVELS=}${levels:-CACHE_SIZE=, CACHE_WAYS=} set both)" >&2 ;;
 	esac
 done
 mkdir -p "$outdir"
 rm -f "$outdir"/{sim.txt,table.txt,table.csv,raw.csv,summary.txt,summary.csv,stride.png,fft.png,ratio.png}
 
-cmdline="cachesim=on cache_size=$size cache_ways=$ways bench_min=16K bench_max=$size bench_runs=4${extra:+ $extra}"
+cmdline="cachesim=on $kargs bench_min=16K bench_max=$size bench_runs=4${extra:+ $extra}"
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
+[ -z "$levels" ] || plugargs="levels=$levels,classify=$classify,maxphys=$mem,out=$outdir/sim.txt"
 {
 	echo "$cmdline"
 	echo "plugin: ${plugargs//"$root/"/}"
 } >"$outdir/cmdline.txt"
-echo "run: under the cache model (tools/cachesim): L2 $size ${ways}-way, ${line}-byte lines, behind L1 $l1;" \
-	"make run SIM=off boots without it" >&2
+if [ -n "$levels" ]; then
+	echo "run: under the cache model (tools/cachesim): ${cache:-LEVELS=}${cache:+ (preset)}: levels=$levels" \
+		"(classify=$classify); make run SIM=off boots without it" >&2
+else
+	echo "run: under the cache model (tools/cachesim): L2 $size ${ways}-way, ${line}-byte lines, behind L1 $l1;" \
+		"make run SIM=off boots without it" >&2
+fi
 "$root/tools/make/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline" || exit 2
 rc=0 qpid=
 # run-qemu.sh runs in the background, where a script ignores SIGINT: it is
@@ -126,7 +157,11 @@ if [ ! -s "$outdir/sim.txt" ]; then
 	exit $((rc ? rc : 1))
 fi
 {
-	echo "# make run CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line L1=$l1 MEM=$mem"
+	if [ -n "$levels" ]; then
+		echo "# make run ${cache:+CACHE=$cache}${cache:-LEVELS=$levels} MEM=$mem"
+	else
+		echo "# make run CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line L1=$l1 MEM=$mem"
+	fi
 	echo "# kernel: $cmdline"
 	echo "# plugin: ${plugargs//"$root/"/}"
 	echo "# $(grep -m1 -a '^@header' "$log")"

@@ -209,6 +209,15 @@ def verdict(pts, l2size):
     return out
 
 
+def levels_spec(sim):
+    """The spec of the plugin's `cachesim levels ... spec=SPEC` line, or None."""
+    with open(sim, errors="replace") as f:
+        for line_ in f:
+            if line_.startswith("cachesim levels "):
+                return report.pairs(line_).get("spec")
+    return None
+
+
 def summarise(log, sim, outdir, plots):
     rows = report.join([(log, sim)])
     config, _ = report.read_sim(sim)
@@ -223,12 +232,16 @@ def summarise(log, sim, outdir, plots):
             f"; {runs_off} runs per point, uncolored only." if runs_off else
             f"; {runs_on} runs per point, colored only." if runs_on else ".")
     l1_words = f"behind L1 {size_words(l1)} {ways_words(config['l1ways'])}" if l1 else "no L1"
+    model = (f"L2 {size_words(l2)} {ways_words(config['l2ways'])}, "
+             f"{config['line']}-byte lines, {l1_words}; latencies {config['l1lat']}/{config['l2lat']}/"
+             f"{config['memlat']} cycles (L1 hit/L2 hit/memory)")
+    spec = levels_spec(sim)
+    if spec:  # the N-level model (levels=): "L2" below means the last level
+        model = (f"levels={spec}, memory {config['memlat']} cycles; 'L2 misses' below are the "
+                 "accesses no level held")
     lines = [""] + wrap(
         "summary of the cache model (tools/cachesim, a QEMU plugin): L2 misses and modelled cycles are "
-        f"simulated, not measured. Model: L2 {size_words(l2)} {ways_words(config['l2ways'])}, "
-        f"{config['line']}-byte lines, {l1_words}; latencies {config['l1lat']}/{config['l2lat']}/"
-        f"{config['memlat']} cycles (L1 hit/L2 hit/memory)"
-        + runs, "", "")
+        f"simulated, not measured. Model: {model}" + runs, "", "")
     header = {}
     with open(log, errors="replace") as f:
         for line_ in f:
