@@ -15,7 +15,9 @@ policy: about 3 s of QEMU each):
 * across machines: SWEEP_HOSTS (parallel --sshloginfile) and SWEEP_REMOTE_DIR
   (--workdir) run the cells in another copy of the tree through an ssh that
   stays on this machine (PARALLEL_SSH); their files come back by --return
-  (rsync), host named in the job log and the CSV.
+  (rsync), host named in the job log and the CSV;
+* a preset cache (ds10) reaches the model as its levels= hierarchy and the
+  kernel as its geometry; an unknown preset is a lost cell naming the presets.
 """
 import csv
 import os
@@ -129,3 +131,22 @@ def test_across_machines_cells_come_back(tmp_path):
         assert "rsync --server" in (tmp_path / "calls.log").read_text()
     finally:
         shutil.rmtree(os.path.join(ROOT, d), ignore_errors=True)
+
+
+def test_preset_caches(tmp_path):
+    """A cache that is a preset name runs with that preset's hierarchy
+    (run-cachesim.sh --cache, tools/cachesim/presets.py); an unknown name is a
+    lost cell that says which names exist."""
+    r = sweep(tmp_path, "ds10 nosuch", "CMDLINE=bench_max=64K")
+    assert r.returncode != 0, r.stdout[-3000:]
+    text = open(tmp_path / "sweep.txt").read()
+    assert text.startswith("sweep: merged 1 of 2 cells (6 rows)"), text[:800]
+    lost = [l for l in text.splitlines() if l.startswith("lost:")]
+    assert len(lost) == 1 and "cache=nosuch" in lost[0] and "ds10" in lost[0].split("cache=nosuch", 1)[1], lost
+    cmd = open(tmp_path / "cells" / "ds10" / "buddy" / "stride" / "seed1" / "cmdline.txt").read()
+    assert "plugin: levels=L1:64K:2:64:lru/L2:2M:1:64:lru,classify=off," in cmd, cmd
+    assert " cache_size=2M cache_ways=1 " in cmd, cmd
+    with open(tmp_path / "sweep.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert sorted((x["workload"], int(x["ws"])) for x in rows) == sorted(
+        (w, ws) for w in ("stride-seq", "stride-rand") for ws in (16384, 32768, 65536)), rows

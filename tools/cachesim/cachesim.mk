@@ -230,7 +230,7 @@ sweep: kernel cachesim $(B)/cmdline-check
 	@$(call cmdline_check,make sweep)
 	@exec $(CACHESIM_DIR)/sweep.sh --caches "$(CACHES)" --policies "$(POLICIES)" --workloads "$(WORKLOADS)" \
 		--seeds "$(SEEDS)" --runs $(SWEEP_RUNS) --jobs $(SWEEP_JOBS) --retries $(SWEEP_RETRIES) \
-		--dir "$(SWEEP_DIR)" --mem $(MEM) --l1 $(L1) --line $(LINE) \
+		--dir "$(SWEEP_DIR)" --mem $(MEM) --l1 $(L1) --line $(LINE) --classify $(or $(CLASSIFY),off) \
 		$(if $(SWEEP_HOSTS),--hosts "$(SWEEP_HOSTS)") $(if $(SWEEP_REMOTE_DIR),--remote-dir "$(SWEEP_REMOTE_DIR)") \
 		$(if $(filter 1 yes on,$(SWEEP_RESUME)),--resume) $(if $(filter 1 yes on,$(SWEEP_DRY)),--dry-run) \
 		--cmdline "$$PAGECOLOR_CMDLINE"

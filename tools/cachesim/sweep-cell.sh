@@ -8,10 +8,11 @@
 #
 # usage: sweep-cell.sh --outdir DIR CACHE POLICY WORKLOAD SEED
 #            [--runs 3] [--mem 256M] [--l1 32K] [--line 64] [--timeout 1800]
-#            [--cmdline "k=v ..."]
+#            [--cmdline "k=v ..."] [--classify off|on]
 #
 # CACHE: SIZE-WAYSway (e.g. 2M-1way, 256K-4way: run-cachesim.sh --size --ways)
-#   or a preset name (run-cachesim.sh --cache NAME, where that option exists).
+#   or a preset name (run-cachesim.sh --cache NAME --classify off|on: the
+#   preset's whole hierarchy; --line and --l1 are then the preset's).
 # Kernel command line: run-cachesim.sh's, with bench=WORKLOAD seed=SEED
 #   bench_policies=POLICY, then the --cmdline text (which wins).
 # OUTDIR gets run-cachesim.sh's files (serial.log, sim.txt, raw.csv, ...; not
@@ -25,7 +26,7 @@
 #   line on stderr says why (sweep.sh's report quotes it).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-runs=3 mem=256M l1=32K line=64 timeout=1800 extra= outdir=
+runs=3 mem=256M l1=32K line=64 timeout=1800 extra= outdir= classify=off
 args=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -36,6 +37,7 @@ while [ $# -gt 0 ]; do
 	--line) line=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--cmdline) extra=$2; shift 2 ;;
+	--classify) classify=$2; shift 2 ;;
 	--*) echo "sweep-cell.sh: unknown option '$1'" >&2; exit 2 ;;
 	*) args+=("$1"); shift ;;
 	esac
@@ -52,9 +54,9 @@ say() { echo "$*"; echo "$*" >&3; }
 
 geometry=()
 if [[ "$cache" =~ ^([0-9]+[KkMm]?)-([0-9]+)way$ ]]; then
-	geometry=(--size "${BASH_REMATCH[1]}" --ways "${BASH_REMATCH[2]}")
+	geometry=(--size "${BASH_REMATCH[1]}" --ways "${BASH_REMATCH[2]}" --line "$line" --l1 "$l1")
 elif grep -q -- '--cache)' "$here/run-cachesim.sh"; then
-	geometry=(--cache "$cache")
+	geometry=(--cache "$cache" --classify "$classify")
 else
 	say "sweep-cell: cache '$cache' (CACHES=) rejected: accepted: SIZE-WAYSway (e.g. 2M-1way, 256K-4way); preset names need run-cachesim.sh --cache, which this tree lacks"
 	exit 2
@@ -64,7 +66,7 @@ printf 'cache=%s policy=%s workload=%s seed=%s runs=%s host=%s\n' "$cache" "$pol
 
 start=$(date +%s)
 rc=0
-"$here/run-cachesim.sh" "${geometry[@]}" --line "$line" --runs "$runs" --mem "$mem" --l1 "$l1" --seed "$seed" \
+"$here/run-cachesim.sh" "${geometry[@]}" --runs "$runs" --mem "$mem" --l1 "$l1" --seed "$seed" \
 	--bench "$workload" --timeout "$timeout" --outdir "$outdir" \
 	--cmdline "bench_policies=$policy${extra:+ $extra}" || rc=$?
 # the boot's ISO (21 MB, made again from cmdline.txt by any run) would be most

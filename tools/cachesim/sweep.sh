@@ -10,10 +10,12 @@
 #            [--workloads "stride fft"] [--seeds "1 2 3"] [--runs 3] [--jobs 2]
 #            [--hosts FILE] [--remote-dir DIR] [--retries 1] [--resume]
 #            [--dir build/sweep] [--mem 256M] [--l1 32K] [--line 64]
-#            [--timeout 1800] [--cmdline "k=v ..."] [--dry-run]
+#            [--timeout 1800] [--cmdline "k=v ..."] [--classify off|on] [--dry-run]
 #
 # Lists take spaces or commas. A cache is SIZE-WAYSway or a preset name
-# (run-cachesim.sh --cache). Each cell's values are judged by the cell itself
+# (run-cachesim.sh --cache; tools/cachesim/presets.py list), whose cells run
+# with --classify (default off: the 3C split costs 2-3x and the merge does
+# not read it). Each cell's values are judged by the cell itself
 # (the kernel's parser, the model's geometry check) before its boot: a refused
 # value costs that cell, not the sweep, and the report names it.
 #
@@ -36,7 +38,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 caches="2M-1way" policies=all workloads="stride fft" seeds="1 2 3" runs=3 jobs=2 hosts= remotedir=
-retries=1 resume= dir=build/sweep mem=256M l1=32K line=64 timeout=1800 extra= dry=
+retries=1 resume= dir=build/sweep mem=256M l1=32K line=64 timeout=1800 extra= dry= classify=off
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--caches) caches=$2; shift 2 ;;
@@ -55,6 +57,7 @@ while [ $# -gt 0 ]; do
 	--line) line=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--cmdline) extra=$2; shift 2 ;;
+	--classify) classify=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
 	*) echo "sweep.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
@@ -104,7 +107,7 @@ fi
 } >"$dir/sweep.conf"
 
 cell=(tools/cachesim/sweep-cell.sh --outdir "$dir/cells/{1}/{2}/{3}/seed{4}" --runs "$runs" --mem "$mem"
-	--l1 "$l1" --line "$line" --timeout "$timeout" --cmdline "$extra" {1} {2} {3} {4})
+	--l1 "$l1" --line "$line" --timeout "$timeout" --cmdline "$extra" --classify "$classify" {1} {2} {3} {4})
 par=(parallel --will-cite -q --colsep '\t' -a "$dir/matrix.tsv" --joblog "$dir/joblog" -j "$jobs"
 	--retries "$retries" --halt never)
 [ -z "$resume" ] || par+=(--resume-failed)
