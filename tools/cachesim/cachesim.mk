@@ -215,7 +215,7 @@ test-cachesim: kernel cachesim $(CACHESIM_OUT)/test_cache_model
 # ---- make sweep: the matrix, one boot per cell, through GNU parallel --------
 # (tools/cachesim/sweep.sh; README "Sweeps"). Lists take spaces or commas;
 # POLICIES, WORKLOADS and SEEDS are run-policies' and cachesim-targets' (above).
-CACHES           ?= 2M-1way 256K-4way
+CACHES           ?= ds10 skylake zen2
 SWEEP_JOBS       ?= 2
 SWEEP_RETRIES    ?= 1
 SWEEP_DIR        ?= $(B)/sweep

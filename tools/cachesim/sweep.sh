@@ -6,8 +6,8 @@
 # or on several (--sshloginfile), then merged into one CSV, a table and plots
 # by `tools/pagecolor-report --sweep DIR`.
 #
-# usage: sweep.sh [--caches "2M-1way 256K-4way"] [--policies "buddy binhop"|all]
-#            [--workloads "stride fft"] [--seeds "1 2 3"] [--runs 3] [--jobs 2]
+# usage: sweep.sh [--caches "ds10 skylake zen2"] [--policies "buddy binhop"|all]
+#            [--workloads "stride fft triad sparse reuse"] [--seeds "1 2 3"] [--runs 3] [--jobs 2]
 #            [--hosts FILE] [--remote-dir DIR] [--retries 1] [--resume]
 #            [--dir build/sweep] [--mem 256M] [--l1 32K] [--line 64]
 #            [--timeout 1800] [--cmdline "k=v ..."] [--classify off|on] [--dry-run]
@@ -37,7 +37,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-caches="2M-1way" policies=all workloads="stride fft" seeds="1 2 3" runs=3 jobs=2 hosts= remotedir=
+caches="ds10 skylake zen2" policies=all workloads="stride fft triad sparse reuse" seeds="1 2 3" runs=3 jobs=2 hosts= remotedir=
 retries=1 resume= dir=build/sweep mem=256M l1=32K line=64 timeout=1800 extra= dry= classify=off
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -87,10 +87,16 @@ if [ -n "$hosts" ] && [ ! -r "$hosts" ]; then
 	exit 2
 fi
 
-mkdir -p "$dir"
 matrix=$(for c in "${C[@]}"; do for p in "${P[@]}"; do for w in "${W[@]}"; do for s in "${S[@]}"; do
 	printf '%s\t%s\t%s\t%s\n' "$c" "$p" "$w" "$s"; done; done; done; done)
 n=$(grep -c . <<<"$matrix")
+cell=(tools/cachesim/sweep-cell.sh --outdir "$dir/cells/{1}/{2}/{3}/seed{4}" --runs "$runs" --mem "$mem"
+	--l1 "$l1" --line "$line" --timeout "$timeout" --cmdline "$extra" --classify "$classify" {1} {2} {3} {4})
+if [ -n "$dry" ]; then # each cell's command, and nothing written
+	echo "sweep: ${#C[@]} caches x ${#P[@]} policies x ${#W[@]} workloads x ${#S[@]} seeds = $n boots (dry run)" >&2
+	exec parallel --will-cite -q --colsep '\t' --dry-run "${cell[@]}" <<<"$matrix"
+fi
+mkdir -p "$dir"
 if [ -n "$resume" ]; then
 	# parallel resumes by job number: the matrix must be the one the job log counts
 	[ -s "$dir/joblog" ] && [ -f "$dir/matrix.tsv" ] ||
@@ -106,8 +112,6 @@ fi
 	echo "runs=$runs mem=$mem l1=$l1 line=$line cmdline=$extra"
 } >"$dir/sweep.conf"
 
-cell=(tools/cachesim/sweep-cell.sh --outdir "$dir/cells/{1}/{2}/{3}/seed{4}" --runs "$runs" --mem "$mem"
-	--l1 "$l1" --line "$line" --timeout "$timeout" --cmdline "$extra" --classify "$classify" {1} {2} {3} {4})
 par=(parallel --will-cite -q --colsep '\t' -a "$dir/matrix.tsv" --joblog "$dir/joblog" -j "$jobs"
 	--retries "$retries" --halt never)
 [ -z "$resume" ] || par+=(--resume-failed)
@@ -117,10 +121,6 @@ if [ -n "$hosts" ]; then
 	where="on the machines of $hosts ($jobs at a time each, unless a line says N/host)"
 fi
 echo "sweep: ${#C[@]} caches x ${#P[@]} policies x ${#W[@]} workloads x ${#S[@]} seeds = $n boots, $where; $dir/" >&2
-if [ -n "$dry" ]; then
-	"${par[@]}" --dry-run "${cell[@]}"
-	exit 0
-fi
 prc=0
 "${par[@]}" "${cell[@]}" || prc=$?
 mrc=0
