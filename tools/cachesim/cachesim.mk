@@ -218,6 +218,7 @@ test-cachesim: kernel cachesim $(CACHESIM_OUT)/test_cache_model
 CACHES           ?= ds10 skylake zen2
 SWEEP_JOBS       ?= 2
 SWEEP_RETRIES    ?= 1
+SWEEP_TIMEOUT    ?= 1800
 SWEEP_DIR        ?= $(B)/sweep
 SWEEP_HOSTS      ?=
 SWEEP_REMOTE_DIR ?=
@@ -230,7 +231,7 @@ sweep: kernel cachesim $(B)/cmdline-check
 	@$(call cmdline_check,make sweep)
 	@exec $(CACHESIM_DIR)/sweep.sh --caches "$(CACHES)" --policies "$(POLICIES)" --workloads "$(WORKLOADS)" \
 		--seeds "$(SEEDS)" --runs $(SWEEP_RUNS) --jobs $(SWEEP_JOBS) --retries $(SWEEP_RETRIES) \
-		--dir "$(SWEEP_DIR)" --mem $(MEM) --l1 $(L1) --line $(LINE) --classify $(or $(CLASSIFY),off) \
+		--dir "$(SWEEP_DIR)" --mem $(MEM) --l1 $(L1) --line $(LINE) --classify $(or $(CLASSIFY),off) --timeout $(SWEEP_TIMEOUT) \
 		$(if $(SWEEP_HOSTS),--hosts "$(SWEEP_HOSTS)") $(if $(SWEEP_REMOTE_DIR),--remote-dir "$(SWEEP_REMOTE_DIR)") \
 		$(if $(filter 1 yes on,$(SWEEP_RESUME)),--resume) $(if $(filter 1 yes on,$(SWEEP_DRY)),--dry-run) \
 		--cmdline "$$PAGECOLOR_CMDLINE"

@@ -77,7 +77,9 @@ if [ "$rc" = 2 ]; then
 	exit 2
 fi
 if [ ! -s "$outdir/sim.txt" ] || ! grep -q '^@final' "$outdir/serial.log" 2>/dev/null; then
-	say "sweep-cell: $cache $policy $workload seed=$seed: the boot failed (run-cachesim.sh status $rc)"
+	# run-qemu.sh's own words (time-out, no report from the kernel, ...), cut at the first ';'
+	why=$(grep -m1 '^run-qemu.sh: ' "$outdir/cell.log" | cut -d';' -f1 || true)
+	say "sweep-cell: $cache $policy $workload seed=$seed: the boot failed (run-cachesim.sh status $rc)${why:+: $why}"
 	exit 1
 fi
 prc=0

@@ -65,11 +65,16 @@ done
 cd "$root"
 command -v parallel >/dev/null || { echo "sweep.sh: GNU parallel missing (tools/deps.sh cachesim installs it)" >&2; exit 2; }
 
-# a list from spaces or commas; $1 names it in messages
-words() { tr ',' ' ' <<<"$2" | xargs -n1 2>/dev/null | grep . || { echo "sweep.sh: $1 is empty" >&2; return 2; }; }
-[ "$(tr -d ' ,' <<<"$policies")" = all ] && policies=$(/usr/bin/python3 "$here/policies.py" --registry)
-mapfile -t C < <(words CACHES "$caches") && mapfile -t P < <(words POLICIES "$policies") &&
-	mapfile -t W < <(words WORKLOADS "$workloads") && mapfile -t S < <(words SEEDS "$seeds") || exit 2
+# a list from spaces or commas
+words() { tr -s ', \t' '\n' <<<"$1" | grep . || true; }
+[ "$(tr -d ' ,' <<<"$policies")" != all ] || policies=$(/usr/bin/python3 "$here/policies.py" --registry)
+mapfile -t C < <(words "$caches")
+mapfile -t P < <(words "$policies")
+mapfile -t W < <(words "$workloads")
+mapfile -t S < <(words "$seeds")
+for v in CACHES:${#C[@]} POLICIES:${#P[@]} WORKLOADS:${#W[@]} SEEDS:${#S[@]}; do
+	[ "${v#*:}" != 0 ] || { echo "sweep.sh: ${v%:*} is empty" >&2; exit 2; }
+done
 for v in "${C[@]}" "${P[@]}" "${W[@]}" "${S[@]}"; do
 	# a cell's directory is cells/CACHE/POLICY/WORKLOAD/seedN: one path component each
 	[[ "$v" =~ ^[A-Za-z0-9._+-]+$ ]] ||
@@ -91,7 +96,7 @@ matrix=$(for c in "${C[@]}"; do for p in "${P[@]}"; do for w in "${W[@]}"; do fo
 	printf '%s\t%s\t%s\t%s\n' "$c" "$p" "$w" "$s"; done; done; done; done)
 n=$(grep -c . <<<"$matrix")
 cell=(tools/cachesim/sweep-cell.sh --outdir "$dir/cells/{1}/{2}/{3}/seed{4}" --runs "$runs" --mem "$mem"
-	--l1 "$l1" --line "$line" --timeout "$timeout" --cmdline "$extra" --classify "$classify" {1} {2} {3} {4})
+	--l1 "$l1" --line "$line" --timeout "$timeout" --cmdline "$extra" --classify "$classify" '{1}' '{2}' '{3}' '{4}')
 if [ -n "$dry" ]; then # each cell's command, and nothing written
 	echo "sweep: ${#C[@]} caches x ${#P[@]} policies x ${#W[@]} workloads x ${#S[@]} seeds = $n boots (dry run)" >&2
 	exec parallel --will-cite -q --colsep '\t' --dry-run "${cell[@]}" <<<"$matrix"
