@@ -11,7 +11,8 @@ policy: about 3 s of QEMU each):
   power of two) fails; the sweep exits non-zero, its report merged 1 of 2
   cells and names the lost one with the model's reason; SWEEP_RESUME=1 (parallel
   --resume-failed) runs that cell again and not the one that succeeded; a
-  resume with another matrix is refused before running anything;
+  resume with another matrix or other settings (RUNS) is refused before
+  running anything;
 * across machines: SWEEP_HOSTS (parallel --sshloginfile) and SWEEP_REMOTE_DIR
   (--workdir) run the cells in another copy of the tree through an ssh that
   stays on this machine (PARALLEL_SSH); their files come back by --return
@@ -77,6 +78,9 @@ def test_a_lost_boot_is_named_and_resumed(tmp_path):
 
     r = sweep(tmp_path, "64K-1way", "SWEEP_RESUME=1")
     assert r.returncode != 0 and "the matrix differs" in r.stderr, r.stderr[-2000:]
+    assert joblog(tmp_path) == again
+    r = sweep(tmp_path, "64K-1way 3K-1way", "SWEEP_RESUME=1", "RUNS=2")
+    assert r.returncode != 0 and "the settings differ" in r.stderr, r.stderr[-2000:]
     assert joblog(tmp_path) == again
 
 

@@ -75,6 +75,11 @@ mapfile -t S < <(words "$seeds")
 for v in CACHES:${#C[@]} POLICIES:${#P[@]} WORKLOADS:${#W[@]} SEEDS:${#S[@]}; do
 	[ "${v#*:}" != 0 ] || { echo "sweep.sh: ${v%:*} is empty" >&2; exit 2; }
 done
+for v in CACHES:"${C[*]}" POLICIES:"${P[*]}" WORKLOADS:"${W[*]}" SEEDS:"${S[*]}"; do
+	# the same value twice would be two cells writing one directory
+	twice=$(tr ' ' '\n' <<<"${v#*:}" | sort | uniq -d | head -1)
+	[ -z "$twice" ] || { echo "sweep.sh: ${v%%:*}: '$twice' given twice" >&2; exit 2; }
+done
 for v in "${C[@]}" "${P[@]}" "${W[@]}" "${S[@]}"; do
 	# a cell's directory is cells/CACHE/POLICY/WORKLOAD/seedN: one path component each
 	[[ "$v" =~ ^[A-Za-z0-9._+-]+$ ]] ||
@@ -91,6 +96,12 @@ if [ -n "$hosts" ] && [ ! -r "$hosts" ]; then
 	echo "sweep.sh: SWEEP_HOSTS='$hosts': no such file (parallel's --sshloginfile: one [N/][user@]host a line, ':' this machine)" >&2
 	exit 2
 fi
+# parallel's --workdir is every machine's, this one's too (a ':' line)
+if [ -n "$hosts" ] && [ -n "$remotedir" ] && [ "$remotedir" != "$root" ] &&
+	grep -qE '^[[:space:]]*([0-9]+/)?:[[:space:]]*$' "$hosts"; then
+	echo "sweep.sh: SWEEP_HOSTS='$hosts' lists this machine (':') and SWEEP_REMOTE_DIR='$remotedir' is not this tree ($root): parallel runs every machine's cells there; put the tree at one path on every machine, or leave ':' out" >&2
+	exit 2
+fi
 
 matrix=$(for c in "${C[@]}"; do for p in "${P[@]}"; do for w in "${W[@]}"; do for s in "${S[@]}"; do
 	printf '%s\t%s\t%s\t%s\n' "$c" "$p" "$w" "$s"; done; done; done; done)
@@ -102,20 +113,24 @@ if [ -n "$dry" ]; then # each cell's command, and nothing written
 	exec parallel --will-cite -q --colsep '\t' --dry-run "${cell[@]}" <<<"$matrix"
 fi
 mkdir -p "$dir"
+conf=$(
+	echo "caches=${C[*]}"; echo "policies=${P[*]}"; echo "workloads=${W[*]}"; echo "seeds=${S[*]}"
+	echo "runs=$runs mem=$mem l1=$l1 line=$line timeout=$timeout classify=$classify cmdline=$extra"
+)
 if [ -n "$resume" ]; then
 	# parallel resumes by job number: the matrix must be the one the job log counts
 	[ -s "$dir/joblog" ] && [ -f "$dir/matrix.tsv" ] ||
 		{ echo "sweep.sh: SWEEP_RESUME=1: $dir has no sweep to resume (no joblog or matrix.tsv)" >&2; exit 2; }
 	[ "$matrix" = "$(cat "$dir/matrix.tsv")" ] ||
 		{ echo "sweep.sh: SWEEP_RESUME=1: the matrix differs from the one in $dir/matrix.tsv (give the same CACHES, POLICIES, WORKLOADS, SEEDS, or resume nothing)" >&2; exit 2; }
+	# the cells run again must be run as the others were
+	[ ! -f "$dir/sweep.conf" ] || [ "$conf" = "$(cat "$dir/sweep.conf")" ] ||
+		{ echo "sweep.sh: SWEEP_RESUME=1: the settings differ from the sweep's ($dir/sweep.conf: RUNS, MEM, L1, LINE, SWEEP_TIMEOUT, CLASSIFY, CMDLINE): give the same" >&2; diff <(echo "$conf") "$dir/sweep.conf" >&2 || true; exit 2; }
 else
 	rm -f "$dir/joblog" "$dir/sweep.txt" "$dir/sweep.csv" "$dir"/sweep_*.png
 	echo "$matrix" >"$dir/matrix.tsv"
 fi
-{
-	echo "caches=${C[*]}"; echo "policies=${P[*]}"; echo "workloads=${W[*]}"; echo "seeds=${S[*]}"
-	echo "runs=$runs mem=$mem l1=$l1 line=$line cmdline=$extra"
-} >"$dir/sweep.conf"
+echo "$conf" >"$dir/sweep.conf"
 
 par=(parallel --will-cite -q --colsep '\t' -a "$dir/matrix.tsv" --joblog "$dir/joblog" -j "$jobs"
 	--retries "$retries" --halt never)
