@@ -101,6 +101,8 @@ help:
 	@echo "make test-cachesim                   the cache model's unit tests and tests/cachesim (QEMU + plugin)"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
 	@echo "                                     benchmarks under the cache simulator, table + targets; CMDLINE=\"k=v ...\" adds kernel parameters"
+	@echo "                                     CACHE=NAME (tools/cachesim/presets.py list) or LEVELS=SPEC: N levels, per-level 3C rows"
+	@echo "make study-presets | study-replacement  coloring per preset and level; under each replacement policy (long)"
 	@echo "make run-policies [POLICIES=a,b WORKLOADS=... CMDLINE=...]"
 	@echo "                                     every placement policy x workload in one simulated boot: table + plots"
 	@echo "make run-interfere [CACHE_SIZE=2M RUNS=5]   bench=interfere under the simulator: victim misses per partition"

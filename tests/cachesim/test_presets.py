@@ -162,3 +162,17 @@ def test_preset_boot_3c_columns():
     with open(os.path.join(outdir, "levels.csv")) as f:
         lrows = list(csv.DictReader(f))
     assert {r["level"] for r in lrows} == {"L1", "L2"}
+
+
+def test_summary_names_the_levels_spec(tmp_path):
+    """make run CACHE=skylake: the closing summary's model line named only
+    'L2 8 MiB 16-way ... behind L1 32 KiB' (the config line's first and last
+    levels); it names the spec now."""
+    import summary
+    sim = tmp_path / "sim.txt"
+    spec = presets.get("skylake")[0]
+    sim.write_text("cachesim config l2size=8388608 l2ways=16 line=64 l1size=32768 l1ways=8 l1lat=4 l2lat=40 "
+                   f"memlat=200\ncachesim levels n=3 classify=off spec={spec}\n")
+    assert summary.levels_spec(str(sim)) == spec
+    sim.write_text("cachesim config l2size=2097152 l2ways=1 line=64 l1size=32768 l1ways=8\n")
+    assert summary.levels_spec(str(sim)) is None

@@ -5,8 +5,9 @@ command (boots through run-cachesim.sh, one after the other, then tables,
 CSV and a plot):
 
   study.py presets [--presets ds10,skylake,zen2,host] [--runs 2] [--seed 1]
-                   [--max 4M] [--outdir DIR] [--analyse-only]
-      every preset, bench=all (stride seq/rand, FFT), working sets 16K up to
+                   [--max 4M] [--bench all] [--outdir DIR] [--analyse-only]
+      every preset (or LABEL=SPEC, a hierarchy by hand; entries separated by
+      ';'), bench=all (stride seq/rand, FFT), working sets 16K up to
       min(--max, half the colored level): per level, the conflict misses
       (3C, classify=on) of working sets below that level's size, uncolored
       and colored, the share coloring removes, and what it does to capacity
@@ -104,16 +105,18 @@ def study_presets(a):
     os.makedirs(outdir, exist_ok=True)
     max_b = presets.parse_size(a.max)
     cmds, table, csvrows = [], [], []
-    for name in a.presets.split(","):
-        spec = presets.get(name)[0]
+    for name in a.presets.split(";" if ";" in a.presets or "=" in a.presets else ","):
+        byhand = "=" in name  # LABEL=SPEC: a hierarchy by hand (make LEVELS=)
+        name, spec = name.split("=", 1) if byhand else (name, presets.get(name)[0])
         levels = presets.parse_levels(spec)
         color_size = levels[-1]["size"]
         bmax = min(max_b, color_size // 2)
         d = os.path.join(outdir, name)
-        boot(d, ["--cache", name, "--bench", "all", "--runs", str(a.runs), "--seed", str(a.seed),
+        boot(d, (["--levels", spec] if byhand else ["--cache", name]) + ["--bench", a.bench, "--runs", str(a.runs), "--seed", str(a.seed),
                  "--cmdline", f"bench_max={bmax}"], cmds, a.analyse_only)
         rows = read_raw(os.path.join(d, "raw.csv"))
-        table.append(f"{name}: levels={spec}; kernel {presets.kernel_args(spec)}; working sets 16K..{bmax >> 10}K")
+        table.append(f"{name}: levels={spec}; kernel {presets.kernel_args(spec)}; bench={a.bench}, "
+                     f"working sets 16K..{bmax >> 10}K")
         for lv in levels:
             below = [r for r in rows if r["ws"] < lv["size"]]
             unc = sums([r for r in below if r["color"] == "off"], [f"{lv['name']}_{k}" for k in C3])
@@ -176,8 +179,10 @@ def study_replacement(a):
                     + ");"
                     f" modelled cycles colored/uncolored {cyc:.3f}"
                     f" [{min(ratios):.3f}..{max(ratios):.3f} per run]")
+                removed = share(unc["L2_conflict"], col["L2_conflict"]) if region == "below" else None
                 csvrows.append([pol, wl, region, unc["L2_misses"], col["L2_misses"], unc["L2_conflict"],
-                                col["L2_conflict"], unc["cycles"], col["cycles"], cyc, min(ratios), max(ratios)])
+                                col["L2_conflict"], "" if removed is None else removed, unc["cycles"],
+                                col["cycles"], cyc, min(ratios), max(ratios)])
             for color in ("off", "on"):
                 pts = {}
                 for r in rows:
@@ -187,7 +192,7 @@ def study_replacement(a):
                         p[1] += int(r["accesses"])
                 curves[(pol, wl, color)] = sorted((w, 1000 * m / n) for w, (m, n) in pts.items() if n)
     head = ["policy", "workload", "region", "uncolored_l2_misses", "colored_l2_misses", "uncolored_l2_conflict",
-            "colored_l2_conflict", "uncolored_cycles", "colored_cycles", "cycles_ratio", "ratio_run_min",
+            "colored_l2_conflict", "conflict_removed", "uncolored_cycles", "colored_cycles", "cycles_ratio", "ratio_run_min",
             "ratio_run_max"]
     write_out(outdir, "study-replacement", a, cmds, table, head, csvrows)
     plot_replacement(os.path.join(outdir, "study-replacement.png"), curves, size, l2ways, a)
@@ -222,7 +227,8 @@ def plot_presets(path, csvrows, a):
     ax.set_xticks(list(xs))
     ax.set_xticklabels(labels, fontsize=7)
     ax.set_ylabel("conflict misses + 1 (working sets below the level's size)")
-    ax.set_title(f"Conflict misses per level and preset, stride + FFT, {a.runs} runs summed\n"
+    what = {"all": "stride + FFT"}.get(a.bench, a.bench)
+    ax.set_title(f"Conflict misses per level and preset, {what}, {a.runs} runs summed\n"
                  "3C against a fully associative LRU cache of each level's capacity (negative shown as 0)",
                  fontsize=9)
     ax.legend(fontsize=8)
@@ -264,6 +270,7 @@ def main(argv):
     p = sub.add_parser("presets")
     p.add_argument("--presets", default="ds10,skylake,zen2,host")
     p.add_argument("--max", default="4M")
+    p.add_argument("--bench", default="all")
     r = sub.add_parser("replacement")
     r.add_argument("--policies", default="lru,plru,random,srrip")
     r.add_argument("--l2", default="512K:8")
