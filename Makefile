@@ -107,6 +107,8 @@ help:
 	@echo "                                     every placement policy x workload in one simulated boot: table + plots"
 	@echo "make run-interfere [CACHE_SIZE=2M RUNS=5]   bench=interfere under the simulator: victim misses per partition"
 	@echo "make cachesim-targets [SEEDS=\"1 2 3\" RUNS=20 BENCH=all]  the targets judged over several boots (long)"
+	@echo "make sweep [CACHES=\"ds10 skylake zen2\" POLICIES=all WORKLOADS=... SEEDS=\"1 2 3\" SWEEP_JOBS=2 SWEEP_HOSTS=FILE]"
+	@echo "                                     one simulated boot per cell through GNU parallel (here or on several machines), merged: CSV + plots (long)"
 	@echo "make bench-host                      allocation cost on the host (ns, callgrind instructions)"
 	@echo "make bench-breakdown                 where the buddy pair's instructions go (callgrind, per part)"
 	@echo "make bench-cachesim [REPS=3]          what the cache model costs: plain, address-only and model boots"

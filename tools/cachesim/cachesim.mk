@@ -38,6 +38,12 @@
 #   validate-cachesim                 the N-level model (levels.c) against
 #                                     refmodel.py on three recorded traces of
 #                                     RECORDS=100000 accesses each (long)
+#   sweep                             caches x policies x workloads x seeds, one
+#                                     boot per cell through GNU parallel (-j
+#                                     SWEEP_JOBS, or the machines of SWEEP_HOSTS),
+#                                     merged by pagecolor-report --sweep: CACHES=
+#                                     POLICIES= WORKLOADS= SEEDS= RUNS=3 -> build/sweep/
+#                                     (tools/cachesim/sweep.sh; long, not in make test)
 #   bench-cachesim                    what the model costs: run-cachesim's boot
 #                                     plain, with an address-only plugin
 #                                     ($(B)/cachesim/libaddronly.so) and with the
@@ -207,3 +213,27 @@ test-cachesim: kernel cachesim $(CACHESIM_OUT)/test_cache_model
 	  grep -h "" /dev/null $(CACHESIM_OUT)/tests/*.summary 2>/dev/null | sed 's/^/  /'; \
 	  if [ $$rc = 0 ]; then echo "test-cachesim: PASS"; else echo "test-cachesim: FAIL"; fi; \
 	  exit $$rc
+
+# ---- make sweep: the matrix, one boot per cell, through GNU parallel --------
+# (tools/cachesim/sweep.sh; README "Sweeps"). Lists take spaces or commas;
+# POLICIES, WORKLOADS and SEEDS are run-policies' and cachesim-targets' (above).
+CACHES           ?= ds10 skylake zen2
+SWEEP_JOBS       ?= 2
+SWEEP_RETRIES    ?= 1
+SWEEP_TIMEOUT    ?= 1800
+SWEEP_DIR        ?= $(B)/sweep
+SWEEP_HOSTS      ?=
+SWEEP_REMOTE_DIR ?=
+SWEEP_RESUME     ?=
+SWEEP_RUNS        = $(if $(filter command line,$(origin RUNS)),$(RUNS),3)
+
+.PHONY: sweep
+sweep: kernel cachesim $(B)/cmdline-check
+	@tools/deps.sh cachesim
+	@$(call cmdline_check,make sweep)
+	@exec $(CACHESIM_DIR)/sweep.sh --caches "$(CACHES)" --policies "$(POLICIES)" --workloads "$(WORKLOADS)" \
+		--seeds "$(SEEDS)" --runs $(SWEEP_RUNS) --jobs $(SWEEP_JOBS) --retries $(SWEEP_RETRIES) \
+		--dir "$(SWEEP_DIR)" --mem $(MEM) --l1 $(L1) --line $(LINE) --classify $(or $(CLASSIFY),off) --timeout $(SWEEP_TIMEOUT) \
+		$(if $(SWEEP_HOSTS),--hosts "$(SWEEP_HOSTS)") $(if $(SWEEP_REMOTE_DIR),--remote-dir "$(SWEEP_REMOTE_DIR)") \
+		$(if $(filter 1 yes on,$(SWEEP_RESUME)),--resume) $(if $(filter 1 yes on,$(SWEEP_DRY)),--dry-run) \
+		--cmdline "$$PAGECOLOR_CMDLINE"
