@@ -33,6 +33,7 @@
 	BENCH_RUN(INTERFERE, interfere, 10) \
 	BENCH_RUN(PCP, pcp, 11) \
 	BENCH_RUN(SMPSTRESS, smpstress, 12) \
+	BENCH_RUN(SMPTASK, smptask, 13) \
 	/* the end of the list */
 /* clang-format on */
 

@@ -6,6 +6,7 @@
  * granularity (G: limit in 4 KiB units) and default size (D: 32-bit) bits. */
 #include "arch/x86/gdt.h"
 #include "arch/x86/cpu.h"
+#include <asm/smp.h>
 
 struct gdt_entry {
 	u16 limit_lo;
@@ -28,7 +29,7 @@ struct gdt_ptr {
 
 #define DF_STACK_SIZE 8192
 
-static struct gdt_entry gdt[5] __attribute__((aligned(8)));
+static struct gdt_entry gdt[SMP_GDT_CPU_FIRST + NR_CPUS] __attribute__((aligned(8)));
 struct tss tss_main __attribute__((aligned(128)));
 static struct tss tss_df __attribute__((aligned(128)));
 static u8 df_stack[DF_STACK_SIZE] __attribute__((aligned(16)));
@@ -84,6 +85,10 @@ void gdt_init(void)
 	set_entry(2, 0, 0xFFFFF, ACC_DATA, FLAGS_4K_32);
 	set_entry(3, (u32)&tss_main, sizeof(struct tss) - 1, ACC_TSS, 0);
 	set_entry(4, (u32)&tss_df, sizeof(struct tss) - 1, ACC_TSS, 0);
+	/* one flat data segment per CPU: its selector in GS names the CPU
+	 * (<asm/smp.h>) */
+	for (u32 i = 0; i < NR_CPUS; i++)
+		set_entry(SMP_GDT_CPU_FIRST + i, 0, 0xFFFFF, ACC_DATA, FLAGS_4K_32);
 
 	ptr.limit = sizeof(gdt) - 1;
 	ptr.base = (u32)gdt;
@@ -95,10 +100,10 @@ void gdt_init(void)
 			 "movw %w2, %%ds\n\t"
 			 "movw %w2, %%es\n\t"
 			 "movw %w2, %%fs\n\t"
-			 "movw %w2, %%gs\n\t"
+			 "movw %w4, %%gs\n\t"
 			 "movw %w2, %%ss\n\t"
 			 "ltr %w3"
 			 :
-			 : "m"(ptr), "i"(GDT_KCODE), "r"((u32)GDT_KDATA), "r"((u32)GDT_TSS_MAIN)
+			 : "m"(ptr), "i"(GDT_KCODE), "r"((u32)GDT_KDATA), "r"((u32)GDT_TSS_MAIN), "r"(GDT_CPU_SEL(0))
 			 : "memory");
 }
