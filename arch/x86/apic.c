@@ -8,18 +8,18 @@
 #include "kernel/sched.h"
 #include <asm/smp.h>
 
-#define LAPIC_ID     0x20u
-#define LAPIC_TPR    0x80u
-#define LAPIC_EOI    0xB0u
-#define LAPIC_SVR    0xF0u
-#define LAPIC_ICR_LO 0x300u
-#define LAPIC_ICR_HI 0x310u
-#define SVR_ENABLE   (1u << 8)
-#define ICR_PENDING  (1u << 12)
-#define ICR_INIT     (5u << 8)
-#define ICR_STARTUP  (6u << 8)
-#define ICR_ASSERT   (1u << 14)
-#define ICR_LEVEL    (1u << 15)
+#define LAPIC_ID	 0x20u
+#define LAPIC_TPR	 0x80u
+#define LAPIC_EOI	 0xB0u
+#define LAPIC_SVR	 0xF0u
+#define LAPIC_ICR_LO	 0x300u
+#define LAPIC_ICR_HI	 0x310u
+#define SVR_ENABLE	 (1u << 8)
+#define ICR_PENDING	 (1u << 12)
+#define ICR_INIT	 (5u << 8)
+#define ICR_STARTUP	 (6u << 8)
+#define ICR_ASSERT	 (1u << 14)
+#define ICR_LEVEL	 (1u << 15)
 #define LAPIC_LVT_TIMER	 0x320u
 #define LAPIC_TIMER_INIT 0x380u
 #define LAPIC_TIMER_CUR	 0x390u
@@ -136,7 +136,8 @@ int lapic_timer_start(u32 hz, void (*tick)(u32 cpu, u32 ticks))
 		return -1;
 	}
 	if (hz < 10 || hz > 100000) {
-		printk("timer: %u Hz out of range: the local APIC timer gives 10 to 100000 interrupts per second\n", hz);
+		printk("timer: %u Hz out of range: the local APIC timer gives 10 to 100000 interrupts per second\n",
+		       hz);
 		return -1;
 	}
 	count = timer_per_sec / hz;
