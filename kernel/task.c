@@ -61,6 +61,11 @@ struct task *task_start(const char *name)
 	return cpu_current[cpu];
 }
 
+void task_enter(struct task *t)
+{
+	cpu_current[smp_processor_id()] = t;
+}
+
 void task_end(void)
 {
 	u32 cpu = smp_processor_id();

@@ -63,6 +63,9 @@ struct task *task_start(const char *name);
  * color set, without making it current (tasks the scheduler runs,
  * kernel/sched.c). The pid is taken atomically (any CPU). Returns t. */
 struct task *task_create(struct task *t, const char *name);
+/* Makes t (made by task_create) the calling CPU's current, until task_end.
+ * t must not be current on another CPU at the same time. */
+void task_enter(struct task *t);
 /* Ends the calling CPU's current task and makes the CPU's own task
  * (task_cpu_home) current again. */
 void task_end(void);

@@ -58,3 +58,20 @@ def test_task_per_cpu():
         assert int(r["pages"]) == 6 and int(r["slices"]) >= 3, r
         check_round_robin(r, colors)
     assert b.record("result")["bench"] == "smptask" and b.record("result")["status"] == "ok"
+
+
+def test_interfere_across_cpus():
+    """bench=interfere on two CPUs: besides the timer-switched pair on CPU 0,
+    the victim on CPU 0 and the aggressor on CPU 1 at the same time, each
+    CPU's `current` its own task with its own set (no page outside it)."""
+    b = boot_smp("bench=interfere bench_runs=1 selftest=off cache_size=256K cache_ways=1", 2)
+    assert b.rc == 0, b.log[-3000:]
+    res = {r["partition"]: r for r in b.records("result")
+           if r.get("bench") == "interfere" and r.get("aggressor") == "cpu1"}
+    assert set(res) == {"all", "1/2", "1/4", "1/8"}, res
+    for part, r in res.items():
+        assert r["runs"] == "1" and float(r["median"]) > 0, r
+        assert r["victim_pid"] != r["aggressor_pid"] and "0" not in (r["victim_pid"], r["aggressor_pid"]), r
+        assert r["outside_set"] == "0", r
+    assert [res[p]["victim_colors"] for p in ("all", "1/2", "1/4", "1/8")] == ["64", "32", "16", "8"]
+    assert b.record("final")["status"] == "ok"
