@@ -15,7 +15,10 @@
  *     switched by the CPU's local APIC timer at ST_HZ, each allocating a
  *     page per time slice (ST_SLICE_PAGES pages in all) and waiting for the
  *     next switch between two pages; a task that waited 2 s without a switch
- *     stops (counted as timed_out).
+ *     stops (counted as timed_out). Two CPUs at a time (CPUs 0 and 1, then 2
+ *     and 3, ...): placement keeps the state of PLACEMENT_TASKS (4) tasks at
+ *     once, and a fifth allocating task would restart the round-robin of
+ *     the one claimed longest ago.
  * Then CPU 0 prints, per CPU, which task ran with which colors:
  *   @smptask cpu=C part=turns|sched task=NAME pid=P current=0x... pages=N
  *            hits=H misses=M colors=c1,c2,...  (part=sched: slices=S)
@@ -57,7 +60,7 @@ struct st_cpu {
 };
 
 static struct st_cpu st[NR_CPUS];
-static volatile u32 st_turn;
+static volatile u32 st_ready, st_turn, st_sched_done;
 static u32 st_ncpus, st_tsc_khz;
 
 static u64 st_clock(void)
@@ -140,6 +143,15 @@ static void st_on_cpu(u32 cpu, void *arg)
 	char name[TASK_NAME_LEN] = "smptask.cpu";
 
 	UNUSED(arg);
+	/* the scheduled tasks' stacks first, by every CPU before any turn:
+	 * placement keeps PLACEMENT_TASKS (4) tasks' state, the one claimed
+	 * longest ago giving way, so no other task may allocate while a CPU's
+	 * turns are under way */
+	for (u32 i = 0; i < 2; i++)
+		stacks[i] = alloc_pages(GFP_KERNEL | __GFP_NOCOLOR, ST_STACK_ORDER);
+	__atomic_add_fetch(&st_ready, 1, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&st_ready, __ATOMIC_ACQUIRE) < st_ncpus)
+		__asm__ volatile("pause" ::: "memory");
 	name[11] = (char)('0' + cpu % 10);
 	name[12] = '\0';
 	task_start(name);
@@ -159,14 +171,18 @@ static void st_on_cpu(u32 cpu, void *arg)
 	st_fill(r, current);
 	task_end();
 
-	/* two tasks on this CPU's queue, switched by its own timer */
+	/* two tasks on this CPU's queue, switched by its own timer; two CPUs
+	 * at a time (4 tasks: PLACEMENT_TASKS) */
+	while (__atomic_load_n(&st_turn, __ATOMIC_ACQUIRE) < ST_TURNS * st_ncpus) /* every turn done */
+		__asm__ volatile("pause" ::: "memory");
+	while (__atomic_load_n(&st_sched_done, __ATOMIC_ACQUIRE) < cpu / 2 * 2)
+		__asm__ volatile("pause" ::: "memory");
 	for (u32 i = 0; i < 2; i++) {
 		struct sched_task *t;
 
 		name[12] = (char)('a' + i);
 		name[13] = '\0';
 		t = sched_add(name, 0, st_sched_body, &c->sched[i]);
-		stacks[i] = alloc_pages(GFP_KERNEL, ST_STACK_ORDER);
 		if (!t || !stacks[i]) {
 			c->failed++;
 			goto out;
@@ -184,6 +200,7 @@ out:
 	for (u32 i = 0; i < 2; i++)
 		if (stacks[i])
 			__free_pages(stacks[i], ST_STACK_ORDER);
+	__atomic_add_fetch(&st_sched_done, 1, __ATOMIC_RELEASE);
 }
 
 static void st_print(u32 cpu, const char *part, const struct st_record *r)
@@ -215,11 +232,12 @@ u32 bench_smptask(const struct bench_config *cfg)
 		switched = true;
 	}
 	printk("\nsmptask: %u CPUs, each CPU's work as its own task under placement=%s (%u colors): %u turns of %u "
-	       "pages in CPU order, then two tasks per CPU preempted by its local APIC timer at %u Hz\n",
+	       "pages in CPU order, then two tasks per CPU preempted by its local APIC timer at %u Hz, two CPUs at a "
+	       "time\n",
 	       st_ncpus, placement_name(), page_colors, ST_TURNS, ST_PAGES, ST_HZ);
 	for (u32 i = 0; i < NR_CPUS; i++)
 		st[i] = (struct st_cpu){ 0 };
-	st_turn = 0;
+	st_ready = st_turn = st_sched_done = 0;
 	sched_clock = st_clock;
 	smp_call_all(st_ncpus, st_on_cpu, NULL);
 	for (u32 cpu = 0; cpu < st_ncpus; cpu++) {

@@ -161,12 +161,11 @@ extern struct placement_config placement_cfg;
 /* ---- per-task state (mm/placement/task.c) ------------------------------------- */
 
 /* A task's placement state, kept by mm/placement/task.c for up to PLACEMENT_TASKS
- * tasks at once (the boot task and a benchmark task, and on several CPUs
- * each CPU's own task and the two its scheduler runs in bench=smptask);
+ * tasks at once (this kernel runs two: the boot task and a benchmark task);
  * a further task takes the slot claimed longest ago, whose task then starts
  * afresh. Found by placement_task_of() through task->placement (cleared by
  * task_start(), so a new task never inherits a slot). */
-#define PLACEMENT_TASKS (4 + 2 * NR_CPUS)
+#define PLACEMENT_TASKS 4
 struct placement_task {
 	const struct task *owner;
 	u32 pid;
