@@ -7,10 +7,12 @@
  * color drawn from the MWC generator at its first colored allocation, its
  * own color set: task_colors= when given), under a coloring policy (binhop
  * unless the active one colors; restored after):
- *  1. turns: CPU 0, 1, ..., n-1, CPU 0 again, ... (ST_TURNS rounds), each
- *     turn allocating ST_PAGES pages (GFP_HIGHUSER, movable) as its task.
- *     The turns make the interleaving certain: with one shared round-robin
- *     a CPU's second turn would not continue its first.
+ *  1. turns: CPU 0, 1, 2, 3, CPU 0 again, ... (ST_TURNS rounds), each
+ *     turn allocating ST_PAGES pages (GFP_HIGHUSER, movable) as its task;
+ *     then CPUs 4-7 the same way (placement keeps the state of
+ *     PLACEMENT_TASKS = 4 tasks at once). The turns make the interleaving
+ *     certain: with one shared round-robin a CPU's second turn would not
+ *     continue its first.
  *  2. preemption: two tasks on the CPU's own run queue (kernel/sched.c),
  *     switched by the CPU's local APIC timer at ST_HZ, each allocating a
  *     page per time slice (ST_SLICE_PAGES pages in all) and waiting for the
@@ -46,6 +48,7 @@
 #define ST_SLICE_PAGES 6u   /* pages per scheduled task, one per slice */
 #define ST_WAIT_MS     2000u
 #define ST_STACK_ORDER 1
+#define ST_GROUP       PLACEMENT_TASKS /* CPUs whose tasks allocate at once */
 
 struct st_record {
 	char name[TASK_NAME_LEN];
@@ -155,8 +158,11 @@ static void st_on_cpu(u32 cpu, void *arg)
 	name[11] = (char)('0' + cpu % 10);
 	name[12] = '\0';
 	task_start(name);
+	/* turns among ST_GROUP CPUs at a time: CPUs 0-3 in turn, then 4-7 */
+	u32 turn_base = cpu / ST_GROUP * ST_GROUP * ST_TURNS;
+	u32 group = MIN(ST_GROUP, st_ncpus - cpu / ST_GROUP * ST_GROUP);
 	for (u32 t = 0; t < ST_TURNS; t++) {
-		while (__atomic_load_n(&st_turn, __ATOMIC_ACQUIRE) != t * st_ncpus + cpu)
+		while (__atomic_load_n(&st_turn, __ATOMIC_ACQUIRE) != turn_base + t * group + cpu % ST_GROUP)
 			__asm__ volatile("pause" ::: "memory");
 		for (u32 i = 0; i < ST_PAGES; i++) {
 			u32 pfn = st_alloc();
@@ -166,9 +172,10 @@ static void st_on_cpu(u32 cpu, void *arg)
 			}
 			r->pfn[r->pages++] = pfn;
 		}
+		if (t + 1 == ST_TURNS) /* before the next group's tasks claim placement state */
+			st_fill(r, current);
 		__atomic_add_fetch(&st_turn, 1, __ATOMIC_RELEASE);
 	}
-	st_fill(r, current);
 	task_end();
 
 	/* two tasks on this CPU's queue, switched by its own timer; two CPUs
@@ -223,6 +230,12 @@ u32 bench_smptask(const struct bench_config *cfg)
 
 	st_ncpus = nr_cpus_online;
 	st_tsc_khz = cfg->tsc_khz;
+	if (st_ncpus < 2) {
+		printk("smptask: skipped: one CPU online (it shows tasks on several CPUs; boot with smp=2 or more, "
+		       "QEMU -smp 2)\n");
+		printk("@skip bench=smptask reason=cpus_online online=%u\n", st_ncpus);
+		return 0;
+	}
 	if (!placement_active->colors) {
 		printk("smptask: placement=%s places no colors: bench=smptask runs colored (binhop), placement=%s "
 		       "again after it\n",
