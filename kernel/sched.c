@@ -128,7 +128,7 @@ static void switch_to(struct sched_rq *rq, u32 *save, u32 next)
 	n->since = t;
 	n->slices++;
 	rq->switches++;
-	current = &n->task;
+	task_set_current(&n->task);
 	sched_switch(save, n->esp);
 	/* resumed, in the timer's handler: it says which task runs once it
 	 * is done with the kernel's data (see sched_tick) */
@@ -168,7 +168,7 @@ static void sched_exit(void)
 	}
 	rq->tasks[prev].cycles += now() - rq->tasks[prev].since;
 	rq->in_task = false;
-	current = rq->boot_current;
+	task_set_current(rq->boot_current);
 	if (sched_mark_hook)
 		sched_mark_hook(0);
 	sched_switch(&dead_esp, rq->boot_esp);
@@ -191,7 +191,7 @@ u32 sched_run(void)
 		switch_to(rq, &rq->boot_esp, (u32)first);
 	}
 	/* back in the calling task: every task has returned */
-	current = rq->boot_current;
+	task_set_current(rq->boot_current);
 	n = rq->switches;
 	rq->ntasks = 0;
 	arch_irq_restore(flags);

@@ -40,8 +40,19 @@ struct task {
  * Written only by its own CPU (and by CPU 0 in task_init and
  * task_cpu_init, before that CPU runs). */
 extern struct task *cpu_current[NR_CPUS];
-/* The running task of the CPU this runs on. */
+/* The running task of the CPU this runs on (an rvalue: task_set_current
+ * changes it). Where the architecture maps each CPU's entry of cpu_current
+ * at a segment of its own (x86: GS, arch/x86/gdt.c), one load through it. */
+#ifdef arch_this_cpu_read0
+#define current arch_this_cpu_read0(cpu_current)
+#else
 #define current (cpu_current[smp_processor_id()])
+#endif
+/* Makes t the running task of the CPU this runs on. */
+static inline void task_set_current(struct task *t)
+{
+	cpu_current[smp_processor_id()] = t;
+}
 
 /* Sets up the boot task ("kernel", pid 0) as every CPU's current (until
  * task_cpu_init gives a CPU its own). */

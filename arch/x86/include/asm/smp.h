@@ -4,8 +4,9 @@
  * Generic code (mm/pcp.c, kernel/) includes <asm/smp.h> and gets the
  * architecture's version through the include path, as <asm/irqflags.h>.
  *
- * The CPU is found from the GS selector: the GDT holds one flat data
- * segment per CPU (entries SMP_GDT_CPU_FIRST + cpu, arch/x86/gdt.c), and
+ * The CPU is found from the GS selector: the GDT holds one data segment
+ * per CPU (entries SMP_GDT_CPU_FIRST + cpu, arch/x86/gdt.c; each starts at
+ * the CPU's entry of cpu_current, so `current` is one load), and
  * each CPU loads its own into GS once (the boot CPU in gdt_init, an
  * application processor first thing in smp_ap_entry); the interrupt entry
  * saves and restores GS without reloading it. So the id follows the CPU
@@ -27,6 +28,16 @@ extern u32 smp_stacks_bytes; /* (CPUs - 1) * SMP_STACK_SIZE */
 extern u32 nr_cpus_online;   /* CPUs running (1 until APs start) */
 
 #define SMP_GDT_CPU_FIRST 5u /* GDT index of CPU 0's per-CPU segment */
+
+/* The first word of this CPU's entry of a per-CPU array of words at which
+ * each CPU's GS segment starts (kernel/task.c's cpu_current: `current` in
+ * one load). The "m" input orders it after the array's stores. */
+#define arch_this_cpu_read0(arr)                                                                                       \
+	({                                                                                                             \
+		__typeof__((arr)[0]) v_;                                                                               \
+		__asm__ volatile("movl %%gs:0, %0" : "=r"(v_) : "m"(arr));                                             \
+		v_;                                                                                                    \
+	})
 
 static inline u32 smp_processor_id(void)
 {
