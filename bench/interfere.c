@@ -20,12 +20,18 @@
  * is a phase and each task has a task marker, so the simulator counts the
  * victim's misses and the lines another task evicted
  * (tools/cachesim/task_attr.c; make run-interfere).
+ * With two CPUs or more, each partition runs once more with the aggressor
+ * on CPU 1 at the same time as the victim on CPU 0 (aggressor=cpu1): each
+ * its own task (its own `current`, its own set), no timer, the victim's
+ * time its wall time; kernel-timed only (no phase or task markers: the
+ * simulator's task attribution follows one CPU's markers).
  * The idea of partitioning a shared cache by colors: Xen's LLC coloring,
  * Bao, Jailhouse, PALLOC and COLORIS. Opt-in (not part of bench=all). */
 #include "arch/x86/arch.h"
 #include "arch/x86/cpu.h"
 #include "arch/x86/pic.h"
 #include "arch/x86/pit_timer.h"
+#include "arch/x86/smp.h"
 #include <asm/irqflags.h>
 #include "bench/workload.h"
 #include "bench/chain.h"
@@ -422,6 +428,148 @@ static u32 run_recolor(const struct bench_config *cfg, u32 ws, u32 colors, struc
 	return failures;
 }
 
+/* ---- victim on CPU 0, aggressor on CPU 1, at once ---- */
+
+static struct {
+	struct task victim, aggressor;
+	void **start;
+	u32 lines, words, ava;
+	volatile u32 stop, started;
+	u64 cycles;
+	u32 passes, vcpu_pid, acpu_pid; /* the pids current had on each CPU */
+	u32 outside;			/* pages outside their task's set */
+} xc;
+
+/* Pages of pfns[0..n) whose color is not in s. */
+static u32 count_outside(const u32 *pfns, u32 n, const struct color_set *s)
+{
+	u32 k = 0;
+
+	for (u32 i = 0; i < n; i++)
+		k += !color_set_has(s, pfn_color(pfns[i]));
+	return k;
+}
+
+static void cross_on_cpu(u32 cpu, void *arg)
+{
+	UNUSED(arg);
+	write_cr3(read_cr3()); /* no stale translation of the buffers from an earlier run */
+	if (cpu == 0) {
+		void **q;
+		u64 t0;
+
+		task_enter(&xc.victim);
+		xc.vcpu_pid = current->pid;
+		q = chain_chase(xc.start, xc.lines); /* warm-up */
+		while (!__atomic_load_n(&xc.started, __ATOMIC_ACQUIRE))
+			__asm__ volatile("pause" ::: "memory");
+		t0 = rdtsc();
+		q = chain_chase(q, xc.lines * TIMED_PASSES);
+		xc.cycles = rdtsc() - t0;
+		*(void *volatile *)&xc.start = q;
+		__atomic_store_n(&xc.stop, 1, __ATOMIC_RELEASE);
+		task_end();
+	} else if (cpu == 1) {
+		volatile u32 *buf = (volatile u32 *)xc.ava;
+
+		task_enter(&xc.aggressor);
+		xc.acpu_pid = current->pid;
+		while (!__atomic_load_n(&xc.stop, __ATOMIC_ACQUIRE)) {
+			for (u32 i = 0; i < xc.words && !xc.stop; i += LINE / 4)
+				buf[i] = i;
+			xc.passes++;
+			__atomic_store_n(&xc.started, 1, __ATOMIC_RELEASE);
+		}
+		task_end();
+	}
+}
+
+/* One run with the aggressor on CPU 1; returns the victim's cycles per
+ * load, or -1 (no memory: said). */
+static double cross_once(const struct bench_config *cfg, u32 p, u32 run, u32 ws, struct mwc *g)
+{
+	u32 vpages = ws / PAGE_SIZE, abytes = interfere_aggressor_bytes(cfg->cache_size);
+	u32 apages = abytes / PAGE_SIZE;
+	double r = -1;
+
+	xc.ava = BENCH_VA + 4 * MiB;
+	task_create(&xc.victim, "victim");
+	task_create(&xc.aggressor, "aggressor");
+	if (p) {
+		color_set_task_assign(&xc.victim, &vset);
+		color_set_task_assign(&xc.aggressor, &aset);
+	}
+	if (task_pages(&xc.victim, vpfns, vpages, BENCH_VA) < 0)
+		goto fail;
+	if (task_pages(&xc.aggressor, apfns, apages, xc.ava) < 0) {
+		task_pages_free(vpfns, vpages, BENCH_VA);
+		goto fail;
+	}
+	if (p)
+		xc.outside += count_outside(vpfns, vpages, &vset) + count_outside(apfns, apages, &aset);
+	xc.start = chain_build((u8 *)BENCH_VA, ws, LINE, true, g);
+	xc.lines = ws / LINE;
+	xc.words = abytes / 4;
+	xc.stop = xc.started = 0;
+	xc.passes = 0;
+	smp_call_all(2, cross_on_cpu, NULL);
+	r = (double)xc.cycles / ((double)xc.lines * TIMED_PASSES);
+	task_pages_free(apfns, apages, xc.ava);
+	task_pages_free(vpfns, vpages, BENCH_VA);
+	return r;
+fail:
+	printk("interfere: run %u (partition=%s aggressor=cpu1) did not happen: no memory for its tasks\n", run,
+	       part_names[p]);
+	return -1;
+}
+
+/* Every partition with the aggressor on CPU 1. Returns the failures. */
+static u32 run_cross(const struct bench_config *cfg, u32 ws, u32 colors, struct mwc *g)
+{
+	u32 failures = 0;
+
+	printk("interfere: aggressor on CPU 1 at the same time as the victim on CPU 0, each its own task (no timer; "
+	       "the victim's wall time; kernel-timed only)\n");
+	for (u32 p = 0; p < 4; p++) {
+		double v[64], mx = 0;
+		u32 ran = 0, vcolors = colors;
+		struct bench_stats st;
+		char a[24], b[24], c[24];
+
+		if (p && !(vcolors = make_sets(p, colors)))
+			continue;
+		xc.outside = 0;
+		for (u32 r = 0; r < cfg->runs && r < 64; r++) {
+			double x = cross_once(cfg, p, r, ws, g);
+			if (x < 0) {
+				failures++;
+				continue;
+			}
+			v[ran++] = x;
+			mx = x > mx ? x : mx;
+		}
+		if (!ran) {
+			printk(
+			    "@skip bench=interfere victim=stride aggressor=cpu1 partition=%s reason=no_memory runs=0 "
+			    "of=%u\n",
+			    part_names[p], cfg->runs);
+			continue;
+		}
+		bench_stats(v, ran, &st);
+		printk(
+		    "interfere: partition=%-3s aggressor=cpu1 victim %s cycles/load median, %s mean, %s max (%u runs; "
+		    "victim task pid %u on cpu0, aggressor task pid %u on cpu1, colors %u and %u)\n",
+		    part_names[p], fmt_fixed(a, sizeof(a), st.median, 3), fmt_fixed(b, sizeof(b), st.mean, 3),
+		    fmt_fixed(c, sizeof(c), mx, 3), ran, xc.vcpu_pid, xc.acpu_pid, vcolors, p ? aset.count : colors);
+		printk("@result bench=interfere victim=stride ws=%u aggressor=cpu1 partition=%s victim_colors=%u "
+		       "runs=%u%s "
+		       "unit=cycles/load median=%s mean=%s max=%s victim_pid=%u aggressor_pid=%u outside_set=%u\n",
+		       ws, part_names[p], vcolors, ran, ran < cfg->runs ? " reason=no_memory" : "", a, b, c,
+		       xc.vcpu_pid, xc.acpu_pid, xc.outside);
+	}
+	return failures;
+}
+
 int interfere_prepare(void)
 {
 	pic_init();
@@ -505,6 +653,8 @@ u32 bench_interfere(const struct bench_config *cfg)
 		}
 	}
 	failures += run_recolor(cfg, ws, colors, &g);
+	if (nr_cpus_online >= 2)
+		failures += run_cross(cfg, ws, colors, &g);
 	printk("interfere: pages borrowed outside their sets: %u\n", color_set_stats.borrowed);
 	if (bench_policy_select(was) < 0)
 		failures++;

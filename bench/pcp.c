@@ -45,6 +45,9 @@
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
 #include "mm/pcp.h"
+#include "mm/placement/ops.h"
+#include "mm/placement/registry.h"
+#include "kernel/task.h"
 
 #define PCP_ROUND_PAGES 64u /* pages allocated, then freed, per round */
 
@@ -60,6 +63,7 @@ struct loop_work {
 	u64 cycles[NR_CPUS];
 	u32 ops[NR_CPUS];
 	u32 failed[NR_CPUS];
+	u32 pid[NR_CPUS], first_color[NR_CPUS], hits[NR_CPUS], misses[NR_CPUS]; /* each CPU's task */
 };
 
 /* Every CPU waits for the others, so they run the loop at once. */
@@ -77,6 +81,7 @@ static void loop_on_cpu(u32 cpu, void *arg)
 	u32 ops = 0, failed = 0, prev_color = 0xffffffffu;
 	u64 t0;
 
+	w->pid[cpu] = task_start("pcp")->pid; /* each CPU's work as its own task (its own colors) */
 	barrier(&w->arrived, w->ncpus);
 	t0 = rdtsc();
 	for (u32 r = 0; r < w->rounds; r++) {
@@ -87,6 +92,8 @@ static void loop_on_cpu(u32 cpu, void *arg)
 				failed++;
 				continue;
 			}
+			if (!r && !n)
+				w->first_color[cpu] = pfn_color(page_to_pfn(p));
 			held[n++] = p;
 			if (w->rr_mask) {
 				u32 color = page_to_pfn(p) & w->rr_mask;
@@ -102,6 +109,8 @@ static void loop_on_cpu(u32 cpu, void *arg)
 	w->cycles[cpu] = rdtsc() - t0;
 	w->ops[cpu] = ops;
 	w->failed[cpu] = failed;
+	placement_task_stats(current, &w->hits[cpu], &w->misses[cpu]);
+	task_end();
 }
 
 struct pcp_row {
@@ -175,6 +184,10 @@ static u32 run_config(const struct bench_config *cfg, u32 n, bool on, const char
 	if (colored)
 		printk(" off_target=%u colored_high=%u", off_target, pcp_color_high());
 	printk("\n");
+	if (placement_active->colors)
+		for (u32 i = 0; i < n; i++)
+			printk("pcp: cpus=%u policy=%s cpu%u ran as task pid %u: first color %u, %u hits %u misses\n",
+			       n, policy, i, w.pid[i], w.first_color[i], w.hits[i], w.misses[i]);
 	row->done = true;
 	fmt_fixed(row->lock, sizeof(row->lock), (double)acq / ops, 4);
 	fmt_col(row->cycles, sizeof(row->cycles), (double)cycles * n / ops);

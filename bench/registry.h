@@ -34,6 +34,7 @@
 	BENCH_RUN(PCP, pcp, 11) \
 	BENCH_RUN(SMPSTRESS, smpstress, 12) \
 	BENCH_RUN(READAHEAD, readahead, 13) \
+	BENCH_RUN(SMPTASK, smptask, 14) \
 	/* the end of the list */
 /* clang-format on */
 

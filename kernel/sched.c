@@ -2,17 +2,33 @@
 /* kernel/sched.c - see sched.h. */
 #include "kernel/sched.h"
 #include <asm/irqflags.h>
+#include <asm/smp.h>
+
+#include "kernel/spinlock.h"
 
 #define EFLAGS_IF 0x200u /* irqflags_t with interrupts enabled (x86 EFLAGS.IF) */
 
 __sched_data u64 (*sched_clock)(void);
 __sched_data void (*sched_mark_hook)(u32 mark);
 
-static __sched_data struct sched_task tasks[SCHED_TASKS];
-static __sched_data u32 ntasks, cur_idx, switches;
-static __sched_data u32 boot_esp;
-static __sched_data struct task *boot_current;
-static __sched_data bool in_task;
+/* One run queue per CPU. A CPU touches only its own (found by
+ * smp_processor_id(), so a task never moves to another CPU), and the
+ * switching part only with interrupts off (asserted): its own timer is
+ * the only other user, so no lock is needed. */
+struct sched_rq {
+	struct sched_task tasks[SCHED_TASKS];
+	u32 states[SCHED_TASKS];
+	u32 ntasks, cur_idx, switches;
+	u32 boot_esp;
+	struct task *boot_current;
+	bool in_task;
+};
+static __sched_data struct sched_rq rqs[NR_CPUS];
+
+static inline struct sched_rq *this_rq(void)
+{
+	return &rqs[smp_processor_id()];
+}
 
 static u64 now(void)
 {
@@ -33,7 +49,14 @@ int sched_next(const u32 *states, u32 n, u32 cur)
 
 struct sched_task *sched_current(void)
 {
-	return in_task ? &tasks[cur_idx] : NULL;
+	struct sched_rq *rq = this_rq();
+
+	return rq->in_task ? &rq->tasks[rq->cur_idx] : NULL;
+}
+
+u32 sched_switches_on(u32 cpu)
+{
+	return cpu < NR_CPUS ? __atomic_load_n(&rqs[cpu].switches, __ATOMIC_RELAXED) : 0;
 }
 
 static void sched_exit(void);
@@ -41,7 +64,8 @@ static void sched_exit(void);
 /* A new task's first code: interrupts on, its body, its end. */
 static void task_entry(void)
 {
-	struct sched_task *t = &tasks[cur_idx];
+	struct sched_rq *rq = this_rq();
+	struct sched_task *t = &rq->tasks[rq->cur_idx];
 
 	if (sched_mark_hook)
 		sched_mark_hook(t->mark);
@@ -52,11 +76,12 @@ static void task_entry(void)
 
 struct sched_task *sched_add(const char *name, u32 mark, void (*fn)(void *), void *arg)
 {
+	struct sched_rq *rq = this_rq();
 	struct sched_task *t;
 
-	if (ntasks >= SCHED_TASKS)
+	if (rq->ntasks >= SCHED_TASKS)
 		return NULL;
-	t = &tasks[ntasks++];
+	t = &rq->tasks[rq->ntasks++];
 	task_create(&t->task, name);
 	t->fn = fn;
 	t->arg = arg;
@@ -78,32 +103,32 @@ int sched_set_stack(struct sched_task *t, void *stack, u32 bytes)
 
 void sched_forget(void)
 {
-	ntasks = 0;
+	this_rq()->ntasks = 0;
 }
 
-static __sched_data u32 states[SCHED_TASKS];
-
-static int pick_next(void)
+static int pick_next(struct sched_rq *rq)
 {
-	for (u32 i = 0; i < ntasks; i++)
-		states[i] = tasks[i].state;
-	return sched_next(states, ntasks, cur_idx);
+	for (u32 i = 0; i < rq->ntasks; i++)
+		rq->states[i] = rq->tasks[i].state;
+	return sched_next(rq->states, rq->ntasks, rq->cur_idx);
 }
 
-/* Switches from the task at cur_idx (or the boot task) to task next. */
-static void switch_to(u32 *save, u32 next)
+/* Switches this CPU from the task at cur_idx (or the task that called
+ * sched_run) to task next. Interrupts off: the timer would switch too. */
+static void switch_to(struct sched_rq *rq, u32 *save, u32 next)
 {
-	struct sched_task *n = &tasks[next];
+	struct sched_task *n = &rq->tasks[next];
 	u64 t = now();
 
-	if (in_task)
-		tasks[cur_idx].cycles += t - tasks[cur_idx].since;
-	cur_idx = next;
-	in_task = true;
+	assert_irqs_disabled();
+	if (rq->in_task)
+		rq->tasks[rq->cur_idx].cycles += t - rq->tasks[rq->cur_idx].since;
+	rq->cur_idx = next;
+	rq->in_task = true;
 	n->since = t;
 	n->slices++;
-	switches++;
-	current = &n->task;
+	rq->switches++;
+	task_set_current(&n->task);
 	sched_switch(save, n->esp);
 	/* resumed, in the timer's handler: it says which task runs once it
 	 * is done with the kernel's data (see sched_tick) */
@@ -111,59 +136,64 @@ static void switch_to(u32 *save, u32 next)
 
 void sched_tick(void)
 {
+	struct sched_rq *rq = this_rq();
+	u32 prev = rq->cur_idx;
 	int next;
-	u32 prev = cur_idx;
 
-	if (!in_task)
+	assert_irqs_disabled();
+	if (!rq->in_task)
 		return;
-	next = pick_next();
+	next = pick_next(rq);
 	if (next < 0 || (u32)next == prev)
 		return;
-	switch_to(&tasks[prev].esp, (u32)next);
+	switch_to(rq, &rq->tasks[prev].esp, (u32)next);
 }
 
 static void sched_exit(void)
 {
+	struct sched_rq *rq;
 	int next;
-	u32 prev = cur_idx;
-	u32 dead_esp;
+	u32 prev, dead_esp;
 
 	arch_irq_save();
+	rq = this_rq();
+	prev = rq->cur_idx;
 	if (sched_mark_hook)
 		sched_mark_hook(0); /* the scheduler's work is the kernel's */
-	tasks[prev].state = SCHED_DONE;
-	next = pick_next();
+	rq->tasks[prev].state = SCHED_DONE;
+	next = pick_next(rq);
 	if (next >= 0) {
-		switch_to(&dead_esp, (u32)next); /* never resumed */
+		switch_to(rq, &dead_esp, (u32)next); /* never resumed */
 		return;
 	}
-	tasks[prev].cycles += now() - tasks[prev].since;
-	in_task = false;
-	current = boot_current;
+	rq->tasks[prev].cycles += now() - rq->tasks[prev].since;
+	rq->in_task = false;
+	task_set_current(rq->boot_current);
 	if (sched_mark_hook)
 		sched_mark_hook(0);
-	sched_switch(&dead_esp, boot_esp);
+	sched_switch(&dead_esp, rq->boot_esp);
 }
 
 u32 sched_run(void)
 {
 	irqflags_t flags = arch_irq_save();
+	struct sched_rq *rq = this_rq();
 	int first;
 	u32 n;
 
-	switches = 0;
-	boot_current = current;
-	cur_idx = ntasks ? ntasks - 1 : 0;
-	first = pick_next();
+	rq->switches = 0;
+	rq->boot_current = current;
+	rq->cur_idx = rq->ntasks ? rq->ntasks - 1 : 0;
+	first = pick_next(rq);
 	if (first >= 0) {
-		in_task = false;
-		cur_idx = (u32)first;
-		switch_to(&boot_esp, (u32)first);
+		rq->in_task = false;
+		rq->cur_idx = (u32)first;
+		switch_to(rq, &rq->boot_esp, (u32)first);
 	}
-	/* back in the boot task: every task has returned */
-	current = boot_current;
-	n = switches;
-	ntasks = 0;
+	/* back in the calling task: every task has returned */
+	task_set_current(rq->boot_current);
+	n = rq->switches;
+	rq->ntasks = 0;
 	arch_irq_restore(flags);
 	return n;
 }

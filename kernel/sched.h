@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* kernel/sched.h - preemptive round-robin between a few kernel tasks on one
- * CPU, for the benchmarks that ask for it (bench=interfere).
+/* kernel/sched.h - preemptive round-robin between a few kernel tasks on
+ * each CPU, for the benchmarks that ask for it (bench=interfere,
+ * bench=smptask).
  *
- * This kernel otherwise has no scheduler: the boot task runs everything
- * and switches `current` explicitly. sched_run() (called by the boot task)
- * runs the tasks given to sched_add() until each has returned: a timer
- * interrupt calls sched_tick(), which gives the CPU to the next runnable
- * task in turn (round-robin, one time slice = one tick); when the last task
- * returns, sched_run() returns in the boot task. Tasks share the kernel's
+ * This kernel otherwise has no scheduler: each CPU's own task runs its work
+ * and switches `current` explicitly. Every CPU has a run queue of its own:
+ * sched_add(), sched_set_stack(), sched_run() and sched_tick() act on the
+ * queue of the CPU they run on, and a task stays on the CPU that added it.
+ * sched_run() (called by the CPU's own task) runs the tasks given to
+ * sched_add() until each has returned: a timer interrupt on that CPU (the
+ * PIT on CPU 0, the CPU's local APIC timer on any) calls sched_tick(), which
+ * gives the CPU to the next runnable task in turn (round-robin, one time
+ * slice = one tick); when the last task returns, sched_run() returns in the
+ * task that called it. Lock rule: a queue is touched only by its own CPU,
+ * and switched only with interrupts off (sched_tick and the switch assert
+ * it), so no lock is needed. Tasks share the kernel's
  * address space; each has its own stack (supplied by the caller) and its
  * own struct task (pid, placement state, color set). Tasks must not use
  * the FPU or SSE: their state is not saved (the integer registers are).
@@ -68,15 +75,20 @@ void sched_forget(void);
 /* Runs the added tasks until all have returned (interrupts are enabled
  * in the tasks; the caller starts the timer that calls sched_tick), then
  * forgets them and returns with interrupts as they were. Returns the
- * number of switches made. Called by the boot task only. */
+ * number of switches made. Called by a CPU's own task (not by a task of
+ * its queue). */
 u32 sched_run(void);
 /* The timer's call (interrupt context, IF clear): ends the current slice
  * and switches to the next runnable task, if there is another. Returns in
  * the task that runs next (later, for the one switched away); the caller
  * then calls sched_mark_hook with its mark (sched_current()). */
 void sched_tick(void);
-/* The task running now, or NULL in the boot task. */
+/* The task of this CPU's queue running now, or NULL in the task that
+ * called sched_run (or outside sched_run). */
 struct sched_task *sched_current(void);
+/* Switches made by CPU cpu's queue in its current or last sched_run (0
+ * for cpu out of range). */
+u32 sched_switches_on(u32 cpu);
 
 /* Round-robin choice, for tests: the index after cur (cyclically, cur
  * itself last) whose state is SCHED_RUNNABLE, or -1 when none is. */

@@ -17,6 +17,7 @@
 #define LAPIC_VIRT	      0xFEFFF000u
 #define LAPIC_DEFAULT_PHYS    0xFEE00000u
 #define LAPIC_SPURIOUS_VECTOR 0xFFu
+#define LAPIC_TIMER_VECTOR    0xEFu
 
 /* Maps the local APIC page at physical address phys (page aligned) to
  * LAPIC_VIRT, uncached. Needs paging on. Returns 0, or -1 (no page table). */
@@ -42,5 +43,25 @@ void apic_set_tsc_khz(u32 tsc_khz);
 void udelay(u32 us);
 /* Cycles (TSC) elapsed since start, in microseconds; 0 without a rate. */
 u64 apic_us_since(u64 start_tsc);
+
+/* ---- the local APIC timer (SDM vol. 3, 10.5.4): each CPU's own preemption
+ * timer, periodic at LAPIC_TIMER_VECTOR through the common interrupt path
+ * (isr.asm, trap_handler). ---- */
+
+/* Measures the timer's rate (bus clock / 16) against udelay over 10 ms, on
+ * the calling CPU (every CPU's timer runs at the bus clock). Call once,
+ * with the local APIC mapped and enabled. Returns counts per second (0:
+ * the timer did not count). */
+u32 lapic_timer_calibrate(void);
+/* Starts this CPU's timer: periodic, hz (10..100000) interrupts per second,
+ * each calling tick(cpu, ticks so far on this CPU) in interrupt context
+ * (IF clear, after the end-of-interrupt, so it may switch tasks). The
+ * caller enables interrupts. Returns 0, or -1 when not calibrated or for
+ * hz out of range (a message says so). */
+int lapic_timer_start(u32 hz, void (*tick)(u32 cpu, u32 ticks));
+/* Stops this CPU's timer. Returns its ticks since lapic_timer_start. */
+u32 lapic_timer_stop(void);
+/* Called by trap_handler: true when vector was the timer's (handled). */
+bool lapic_timer_dispatch(u32 vector);
 
 #endif

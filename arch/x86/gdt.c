@@ -6,6 +6,8 @@
  * granularity (G: limit in 4 KiB units) and default size (D: 32-bit) bits. */
 #include "arch/x86/gdt.h"
 #include "arch/x86/cpu.h"
+#include <asm/smp.h>
+#include "kernel/task.h"
 
 struct gdt_entry {
 	u16 limit_lo;
@@ -21,14 +23,15 @@ struct gdt_ptr {
 	u32 base;
 } __attribute__((packed));
 
-#define ACC_CODE    0x9A /* present, ring 0, code, execute/read */
-#define ACC_DATA    0x92 /* present, ring 0, data, read/write */
-#define ACC_TSS	    0x89 /* present, ring 0, available 32-bit TSS */
-#define FLAGS_4K_32 0xC	 /* G=1 (4 KiB granularity), D=1 (32-bit) */
+#define ACC_CODE      0x9A /* present, ring 0, code, execute/read */
+#define ACC_DATA      0x92 /* present, ring 0, data, read/write */
+#define ACC_TSS	      0x89 /* present, ring 0, available 32-bit TSS */
+#define FLAGS_4K_32   0xC  /* G=1 (4 KiB granularity), D=1 (32-bit) */
+#define FLAGS_BYTE_32 0x4  /* G=0 (limit in bytes), D=1 */
 
 #define DF_STACK_SIZE 8192
 
-static struct gdt_entry gdt[5] __attribute__((aligned(8)));
+static struct gdt_entry gdt[SMP_GDT_CPU_FIRST + NR_CPUS] __attribute__((aligned(8)));
 struct tss tss_main __attribute__((aligned(128)));
 static struct tss tss_df __attribute__((aligned(128)));
 static u8 df_stack[DF_STACK_SIZE] __attribute__((aligned(16)));
@@ -76,7 +79,8 @@ void gdt_init(void)
 	tss_df.esp0 = tss_df.esp;
 	tss_df.eflags = 0x2;
 	tss_df.cs = GDT_KCODE;
-	tss_df.ds = tss_df.es = tss_df.fs = tss_df.gs = tss_df.ss = GDT_KDATA;
+	tss_df.ds = tss_df.es = tss_df.fs = tss_df.ss = GDT_KDATA;
+	tss_df.gs = GDT_CPU_SEL(0); /* reports as CPU 0 (<asm/smp.h>) */
 	tss_df.cr3 = read_cr3();
 
 	set_entry(0, 0, 0, 0, 0);
@@ -84,6 +88,12 @@ void gdt_init(void)
 	set_entry(2, 0, 0xFFFFF, ACC_DATA, FLAGS_4K_32);
 	set_entry(3, (u32)&tss_main, sizeof(struct tss) - 1, ACC_TSS, 0);
 	set_entry(4, (u32)&tss_df, sizeof(struct tss) - 1, ACC_TSS, 0);
+	/* one data segment per CPU, over its entry of cpu_current (`current`
+	 * as one load through GS); its selector in GS names the CPU
+	 * (<asm/smp.h>) */
+	for (u32 i = 0; i < NR_CPUS; i++)
+		set_entry(SMP_GDT_CPU_FIRST + i, (u32)&cpu_current[i], sizeof(cpu_current[0]) - 1, ACC_DATA,
+			  FLAGS_BYTE_32);
 
 	ptr.limit = sizeof(gdt) - 1;
 	ptr.base = (u32)gdt;
@@ -95,10 +105,10 @@ void gdt_init(void)
 			 "movw %w2, %%ds\n\t"
 			 "movw %w2, %%es\n\t"
 			 "movw %w2, %%fs\n\t"
-			 "movw %w2, %%gs\n\t"
+			 "movw %w4, %%gs\n\t"
 			 "movw %w2, %%ss\n\t"
 			 "ltr %w3"
 			 :
-			 : "m"(ptr), "i"(GDT_KCODE), "r"((u32)GDT_KDATA), "r"((u32)GDT_TSS_MAIN)
+			 : "m"(ptr), "i"(GDT_KCODE), "r"((u32)GDT_KDATA), "r"((u32)GDT_TSS_MAIN), "r"(GDT_CPU_SEL(0))
 			 : "memory");
 }

@@ -9,12 +9,17 @@
 #ifndef ARCH_X86_GDT_H
 #define ARCH_X86_GDT_H
 
+#include <asm/smp.h>
+
 #include "kernel/types.h"
 
 #define GDT_KCODE    0x08
 #define GDT_KDATA    0x10
 #define GDT_TSS_MAIN 0x18
 #define GDT_TSS_DF   0x20
+/* 0x28 + 8 x cpu: CPU cpu's own flat data segment, loaded in its GS
+ * (<asm/smp.h>: smp_processor_id) */
+#define GDT_CPU_SEL(cpu) ((u32)(SMP_GDT_CPU_FIRST + (cpu)) << 3)
 
 /* The 32-bit hardware task-state segment (Intel SDM vol. 3, 8.2.1); 104 bytes.
  * The upper 16 bits of every segment-selector slot are reserved (zero). */
@@ -32,7 +37,8 @@ struct tss {
  * that faulted (the CPU stored them there when it switched to tss_df). */
 extern struct tss tss_main;
 
-/* Loads the GDT, reloads CS/DS/ES/FS/GS/SS with the flat selectors, prepares
+/* Loads the GDT, reloads CS/DS/ES/FS/SS with the flat selectors and GS with
+ * CPU 0's (GDT_CPU_SEL(0)), prepares
  * both TSSs and loads the task register with GDT_TSS_MAIN. Call once, with
  * interrupts off, before idt_init(). */
 void gdt_init(void);

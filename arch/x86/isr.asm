@@ -48,8 +48,7 @@ isr_common:
 	mov ax, 0x10                    ; kernel data selector (GDT_KDATA)
 	mov ds, ax
 	mov es, ax
-	mov fs, ax
-	mov gs, ax
+	mov fs, ax                      ; GS is kept: it names the CPU (asm/smp.h)
 	cld                             ; the C ABI wants DF clear
 	push esp                        ; struct trapframe *
 	call trap_handler

@@ -6,9 +6,11 @@
 #include "arch/x86/cpu.h"
 #include "arch/x86/cpuinfo.h"
 #include "arch/x86/fpu.h"
+#include "arch/x86/gdt.h"
 #include "arch/x86/madt.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
+#include "kernel/task.h"
 #include "mm/page_alloc.h"
 
 #define CPUID1_EDX_APIC	 (1u << 9)
@@ -126,6 +128,8 @@ void smp_ap_entry(u32 cpu)
 {
 	struct smp_cpu *me = &cpus[cpu];
 
+	/* first: GS names this CPU (smp_processor_id, and with it `current`) */
+	__asm__ volatile("movw %w0, %%gs" : : "r"(GDT_CPU_SEL(cpu)) : "memory");
 	lapic_enable();
 	if (fpu_present())
 		__asm__ volatile("fninit");
@@ -150,6 +154,7 @@ static bool start_ap(u32 apic_id, u32 cpu, u32 stack_top)
 	u32 waited;
 
 	cpus[cpu] = (struct smp_cpu){ .apic_id = apic_id };
+	task_cpu_init(cpu); /* its own task, before it runs anything */
 	tp->stack = stack_top;
 	tp->cpu = cpu;
 	tp->entry = (u32)smp_ap_entry;
@@ -311,6 +316,13 @@ u32 smp_boot(u32 max_cpus, bool max_cpus_given, u32 tsc_khz)
 	printk("smp: %u CPUs online (boot CPU APIC id %u; trampoline at 0x%x, %u KiB stacks)\n", n, bsp_id,
 	       SMP_TRAMPOLINE, SMP_STACK_SIZE >> 10);
 	printk("@smp cpus=%u found=%u source=%s apic=yes\n", n, madt.nr_cpus, source);
+	for (i = 0; i < n; i++) {
+		const struct task *t = task_cpu_home(i);
+		printk("%s%s cpu%u=%s(pid %u)%s", i ? "" : "smp: each CPU runs as its own task:", i ? "," : "", i,
+		       t->name, t->pid, i + 1 == n ? "\n" : "");
+	}
+	if (!lapic_timer_calibrate())
+		printk("smp: the local APIC timer does not count: no preemption on the other CPUs\n");
 	return n;
 }
 

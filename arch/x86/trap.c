@@ -5,6 +5,7 @@
  * report that points at the faulting instruction, then a clean stop with a
  * failure status (never a silent reset). */
 #include "arch/x86/trap.h"
+#include "arch/x86/apic.h"
 #include "arch/x86/arch.h"
 #include "arch/x86/serial.h"
 #include "arch/x86/vga.h"
@@ -118,6 +119,8 @@ static void report(const struct trapframe *tf, u32 esp)
 void trap_handler(struct trapframe *tf)
 {
 	if (pic_dispatch(tf)) /* IRQ 0-15 (preemption timer): handled, returns */
+		return;
+	if (lapic_timer_dispatch(tf->vector)) /* a CPU's local APIC timer */
 		return;
 	if (++trap_depth > 1)
 		nested_fault(tf->vector, tf->eip);

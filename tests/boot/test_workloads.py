@@ -70,7 +70,7 @@ def test_list_and_default_modes(booter):
     check_ok(b, rc=5)
     assert b.record("final")["cmdline_errors"] == "2"
     assert ("cmdline: bench=triad,bogus rejected: 'bogus' is not one of the choices; accepted: comma-separated "
-            "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress|readahead; keeping default all") in b.log
+            "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress|readahead|smptask; keeping default all") in b.log
     assert "cmdline: bench_policies=binhop,nosuch rejected: 'nosuch' is not one of the choices" in b.log
     assert not b.records("policy")  # the rejected bench_policies= left the default mode
     assert not results(b, "stride") and not results(b, "reuse")

@@ -2,7 +2,9 @@
 /* tests/host/test_sched.c - kernel/sched.c's round-robin, on the host: the
  * architecture's stack switch is replaced by ucontext (makecontext /
  * swapcontext), so tasks really are switched and resumed; a "timer tick" is
- * a call of sched_tick() inside a task. */
+ * a call of sched_tick() inside a task, with interrupts off as the timer's.
+ * The per-CPU parts (kernel/task.c's per-CPU current, each CPU's own run
+ * queue) are checked by playing CPUs with host_cpu_id (<asm/smp.h>). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -75,7 +77,9 @@ static void body_fn(void *arg)
 		trace[ntrace++] = b->name;
 		assert_ptr_equal(current, &sched_current()->task); /* current follows the switch */
 		fake_now += 10;
-		sched_tick(); /* the timer: the next task runs */
+		irqflags_t f = arch_irq_save(); /* the timer runs with interrupts off */
+		sched_tick();			/* the timer: the next task runs */
+		arch_irq_restore(f);
 	}
 	trace[ntrace++] = (char)(b->name - 'A' + 'a'); /* ends */
 }
@@ -139,11 +143,101 @@ static void test_next(void **state)
 	sched_forget();
 }
 
+/* ---- per CPU ---------------------------------------------------------------- */
+
+static struct task *cpu1_home, *boot_task_p;
+static u32 seen_on_cpu1, seen_cpu0_boot;
+
+/* Runs on CPU 1's queue: current is the task itself on CPU 1 while CPU 0
+ * still runs the boot task, and CPU 0's queue runs nothing. */
+static void cpu1_body(void *arg)
+{
+	struct body *b = arg;
+
+	for (u32 i = 0; i < b->ticks; i++) {
+		assert_int_equal(smp_processor_id(), 1);
+		assert_ptr_equal(current, &sched_current()->task);
+		assert_ptr_not_equal(current, cpu1_home);
+		seen_on_cpu1++;
+		host_cpu_id = 0; /* look from CPU 0 */
+		assert_ptr_equal(current, boot_task_p);
+		assert_null(sched_current());
+		seen_cpu0_boot++;
+		host_cpu_id = 1;
+		irqflags_t f = arch_irq_save();
+		sched_tick();
+		arch_irq_restore(f);
+	}
+}
+
+static void test_per_cpu_current_and_queues(void **state)
+{
+	static struct body a = { 'A', 2 }, b = { 'B', 3 };
+	struct sched_task *ta, *tb;
+	(void)state;
+
+	task_init();
+	boot_task_p = current;
+	host_cpu_id = 1;
+	cpu1_home = task_cpu_init(1);
+	assert_non_null(cpu1_home);
+	assert_string_equal(cpu1_home->name, "cpu1");
+	assert_int_not_equal(cpu1_home->pid, 0);
+	assert_ptr_equal(current, cpu1_home); /* CPU 1 runs as its own task */
+	host_cpu_id = 0;
+	assert_ptr_equal(current, boot_task_p); /* CPU 0's is unchanged */
+	host_cpu_id = 1;
+
+	seen_on_cpu1 = seen_cpu0_boot = 0;
+	sched_clock = fake_clock;
+	sched_mark_hook = NULL;
+	ta = sched_add("a", 1, cpu1_body, &a);
+	tb = sched_add("b", 2, cpu1_body, &b);
+	assert_int_equal(sched_set_stack(ta, dummy_stack[0], 2048), 0);
+	assert_int_equal(sched_set_stack(tb, dummy_stack[1], 2048), 0);
+	host_cpu_id = 0;
+	assert_int_equal(sched_run(), 0); /* CPU 0's queue is empty: CPU 1's tasks are not its */
+	host_cpu_id = 1;
+	u32 switches = sched_run();
+	assert_int_equal(seen_on_cpu1, 5);
+	assert_int_equal(seen_cpu0_boot, 5);
+	assert_int_equal(switches, 6); /* A B A B B(after A ended: none) ... */
+	assert_int_equal(sched_switches_on(1), switches);
+	assert_ptr_equal(current, cpu1_home); /* back in CPU 1's own task */
+	host_cpu_id = 0;
+	assert_ptr_equal(current, boot_task_p);
+	host_cpu_id = 1;
+	task_start("run");
+	assert_ptr_not_equal(current, cpu1_home);
+	task_end(); /* back to CPU 1's own task, not the boot task */
+	assert_ptr_equal(current, cpu1_home);
+	host_cpu_id = 0;
+	assert_null(task_cpu_init(0));
+	task_init();
+}
+
+static void fail_hook(const char *message, const char *file, int line)
+{
+	mock_assert(0, message, file, line);
+}
+
+/* The queue's lock rule: the switch happens with interrupts off. */
+static void test_tick_needs_interrupts_off(void **state)
+{
+	(void)state;
+	spin_assert_hook = fail_hook;
+	host_irqs_off = 0;
+	expect_assert_failure(sched_tick());
+	spin_assert_hook = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_next),
 		cmocka_unit_test(test_round_robin),
+		cmocka_unit_test(test_per_cpu_current_and_queues),
+		cmocka_unit_test(test_tick_needs_interrupts_off),
 	};
 	task_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);

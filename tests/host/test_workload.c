@@ -70,7 +70,8 @@ static void test_param_list_message(void **state)
 	assert_non_null(strstr(
 	    capture_text(), "cmdline: bench=stride,bogus rejected: 'bogus' is not one of the choices; "
 			    "accepted: comma-separated "
-			    "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress|readahead; "
+			    "all|fft|stride|none|probe|triad|sparse|reuse|frag|copy|interfere|pcp|smpstress|readahead|"
+			    "smptask; "
 			    "keeping default all\n"));
 	capture_reset();
 	assert_int_equal(cmdline_parse("bench=triad,sparse", p, 1), 0);

@@ -208,6 +208,13 @@ MUTATIONS = [
       "		zone->grouping = zone->grouping;", "zone->grouping not updated by the grouping switch", MOBILITY),
     m("lock-assert-steal", "mm/pageblock.c", "	assert_zone_locked();\n	if (order < pageblock_order", "	if (order < pageblock_order",
       "__steal_pageblock does not assert the zone lock", ""),
+    # ---- a task per CPU (kernel/task.h, kernel/sched.c) ----
+    m("current-shared", "kernel/task.h", "#define current (cpu_current[smp_processor_id()])",
+      "#define current (cpu_current[0])", "every CPU shares CPU 0's current", ""),
+    m("sched-rq-shared", "kernel/sched.c", "	return &rqs[smp_processor_id()];", "	return &rqs[0];",
+      "every CPU shares CPU 0's run queue", ""),
+    m("sched-tick-no-assert", "kernel/sched.c", "	assert_irqs_disabled();\n	if (!rq->in_task)",
+      "	if (!rq->in_task)", "sched_tick does not assert interrupts off", ""),
 ]
 
 
