@@ -47,9 +47,12 @@ def test_four_cpus_pcp_and_stress():
     # under binhop each CPU's loop ran as its own task: 4 pids on 4 CPUs,
     # every page of each on its own round-robin target (the colors go
     # round-robin from each task's own start)
+    # (binhop runs twice on 4 CPUs, the lists off and on: a line per CPU each)
     tasks = [l.split() for l in b.lines if l.startswith("pcp: cpus=4 policy=binhop cpu")]
-    assert [t[3] for t in tasks] == ["cpu0", "cpu1", "cpu2", "cpu3"], tasks
-    assert len({t[8] for t in tasks}) == 4, tasks  # "... ran as task pid N:"
+    assert len(tasks) == 8, tasks
+    for run in (tasks[:4], tasks[4:]):
+        assert [t[3] for t in run] == ["cpu0", "cpu1", "cpu2", "cpu3"], tasks
+        assert len({t[8] for t in run}) == 4, tasks  # "... ran as task pid N:"
     assert all(t[12] == "512" and t[14] == "0" for t in tasks), tasks  # hits, misses
     # the summary's rows keep their columns whatever the cycle counts (a
     # loaded host gave 7-digit cycles/op that pushed the columns apart)
