@@ -4,7 +4,7 @@
 #
 # Runs the test suites and prints one summary: each suite's result, then a
 # final line "tests: N passed, N failed" counting test cases.
-#   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
+#   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds; build/h8/: with 8 KiB pages)
 #   boot     QEMU boot tests (tests/boot, pytest; without those marked long)
 #   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target) + fuzz-bugs-quick + format + spdx
 #            + layers + report + matrix-quick + cachesim
@@ -42,7 +42,8 @@ record() {
 run_cmocka() {
 	local bin=$1 name log p f rc t0=$SECONDS
 	name=$(basename "$bin")
-	log=$logdir/$name.log
+	case $bin in */h8/*) name=h8/$name ;; esac # the host suites with 8 KiB pages (Makefile: HOST8_TESTS)
+	log=$logdir/${name//\//-}.log
 	"$bin" >"$log" 2>&1
 	rc=$?
 	p=$(grep -oE '^\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
