@@ -280,6 +280,7 @@ test: deps-test kernel $(HOST_TESTS) $(HOST8_TESTS)
 test-long: deps-test kernel $(B)/h/tests/test_stress
 	STRESS_LONG=1 $(B)/h/tests/test_stress
 	$(MAKE) --no-print-directory fuzz-quick FUZZ_SECONDS=60
+	$(MAKE) --no-print-directory fuzz-quick8 FUZZ_SECONDS=60
 	$(PYTHON) -m pytest -q -p no:cacheprovider -m long tests/boot
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null || find . -name '*.[ch]' -not -path './build/*')

@@ -6,7 +6,7 @@
  * in mm/ (a 4096, a >> 12) fails the 8 KiB build: the colors of a 2 MiB
  * direct-mapped cache (512 at 4 KiB, 256 at 8 KiB: the DS10's L2 of the
  * 2.4.17 page-coloring patch), pfn <-> physical address, the zone limits in
- * bytes, a page block's bytes, vacolor's color of a virtual page, and the
+ * bytes, a page block's bytes, the memory map's whole pages, vacolor's color of a virtual page, and the
  * width of the va that alloc_pages_va takes. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,6 +89,19 @@ static void test_pfn_and_address(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* The memory map's usable pages are whole pages of PAGE_SIZE: a range
+ * that starts or ends inside a page loses that page. (At 8 KiB the map code
+ * counted 4 KiB pages: fuzz8_memmap found it.) */
+static void test_e820_whole_pages(void **state)
+{
+	struct e820_table t = { 0 };
+	(void)state;
+	e820_add(&t, 0, KB(640), E820_TYPE_RAM);
+	e820_add(&t, MB(1) + KB(4), MB(1), E820_TYPE_RAM); /* [1M+4K, 2M+4K) */
+	e820_add(&t, MB(4), KB(12), E820_TYPE_RAM);	   /* 3 pages of 4 KiB, 1 of 8 KiB */
+	assert_int_equal(e820_usable_pages(&t), BY_PAGE(160 + 256 + 3, 80 + 127 + 1));
+}
+
 /* vacolor: consecutive virtual pages (PAGE_SIZE apart) take consecutive
  * colors; half a page apart they share one, at 8 KiB too. */
 static void test_vacolor_by_virtual_page(void **state)
@@ -118,6 +131,7 @@ int main(void)
 		cmocka_unit_test(test_page_facts),
 		cmocka_unit_test(test_colors_follow_page_size),
 		cmocka_unit_test(test_pfn_and_address),
+		cmocka_unit_test(test_e820_whole_pages),
 		cmocka_unit_test(test_vacolor_by_virtual_page),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,7 @@
 # final line "tests: N passed, N failed" counting test cases.
 #   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds; build/h8/: with 8 KiB pages)
 #   boot     QEMU boot tests (tests/boot, pytest; without those marked long)
-#   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target) + fuzz-bugs-quick + format + spdx
+#   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target; 8 KiB pages: 2 s) + fuzz-bugs-quick + format + spdx
 #            + layers + report + matrix-quick + cachesim
 #
 # The suites run TEST_JOBS (default 3) at a time: three workers take the
@@ -118,6 +118,8 @@ if [ "$mode" = all ]; then
 	fi
 	# a quick slice: 4 s per target (make test-long: 60 s)
 	if has_target fuzz-quick; then items+=("FUZZ_SECONDS=\${FUZZ_SECONDS:-4} run_make fuzz-quick fuzz-quick"); fi
+	# the memory manager's targets with 8 KiB pages, 2 s each (make test-long: 60 s)
+	if has_target fuzz-quick8; then items+=("FUZZ_SECONDS=\${FUZZ_SECONDS8:-2} run_make fuzz-quick8 fuzz-quick8"); fi
 	items+=("run_pytest report tests/report")
 	if has_target test-matrix-quick; then items+=("run_make matrix-quick test-matrix-quick"); fi
 	if has_target fuzz-bugs-quick; then items+=("run_make fuzz-bugs-quick fuzz-bugs-quick"); fi
@@ -141,7 +143,7 @@ if [ "$mode" = boot ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = all ]; then
 	for t in build/cachesim/test_cache_model build/cachesim/test_task_attr build/zoneinfo fuzz-build \
-		build/fuzz/fuzz_alloc $(sed -n 's/^FUZZ_BUG_BINS := //p' <<<"$make_db") build/h32/copy32; do
+		build/fuzz/fuzz_alloc build/fuzz/fuzz8_alloc build/fuzz/fuzz8_memmap $(sed -n 's/^FUZZ_BUG_BINS := //p' <<<"$make_db") build/h32/copy32; do
 		has_target "$t" && prebuild+=("$t")
 	done
 fi
