@@ -110,6 +110,7 @@ help:
 	@echo "make tsc-spread [TSC_BOOTS=10]        TSC calibration against the host TSC over many boots (figures)"
 	@echo "make build/zoneinfo                  the memory-map replay tool"
 	@echo "make fuzz-quick | fuzz               libFuzzer targets, 20 s each | 300 s each"
+	@echo "make fuzz-quick8                     fuzz_alloc and fuzz_memmap with 8 KiB pages, 20 s each"
 	@echo "make fuzz-bugs-quick | fuzz-bugs     fuzzing deliberately broken allocators: each caught | time to catch"
 	@echo "make fuzz-speed                      fuzz_alloc executions per second in each check mode (figures)"
 	@echo "make build/qrencode                  the kernel's QR encoder on the host (PGM image)"

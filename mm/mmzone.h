@@ -52,8 +52,9 @@ enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
  * (gfp flags, alloc_hint.migratetype); free lists are kept per type. */
 enum migratetype { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_TYPES };
 
-/* Page blocks: the unit that carries a migrate type (4 MiB, MAX_ORDER-1,
- * as Linux's pageblock_order on i386 without huge pages). */
+/* Page blocks: the unit that carries a migrate type (MAX_ORDER-1, 1024
+ * pages: 4 MiB of 4 KiB pages, 8 MiB of 8 KiB; as Linux's pageblock_order
+ * on i386 without huge pages, and on Alpha). */
 #define pageblock_order	   (MAX_ORDER - 1)
 #define pageblock_nr_pages (1u << pageblock_order)
 /* Page blocks of the 4 GiB pfn space, and the bitmap words (2 bits each). */
