@@ -14,6 +14,13 @@
 # Every target that needs tools first runs tools/deps.sh, which installs the
 # missing Debian packages (or says which to install).
 
+# ARCH=alpha: the Alpha kernel, its own targets (arch/alpha/alpha.mk)
+ARCH ?= x86
+ifeq ($(ARCH),alpha)
+include arch/alpha/alpha.mk
+else ifneq ($(ARCH),x86)
+$(error ARCH=$(ARCH) rejected: accepted: ARCH=x86 (the default) or ARCH=alpha)
+else
 CROSS     ?= i686-linux-gnu-
 CC        := $(CROSS)gcc
 LD        := $(CROSS)ld
@@ -90,6 +97,7 @@ help:
 	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
+	@echo "make ARCH=alpha kernel | run       the Alpha kernel under qemu-system-alpha (make ARCH=alpha help)"
 	@echo "make kernel DEBUG=1                  build/debug/kernel.elf: the debug kernel (lock assertions); DEBUG=1 works with run, gdb"
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
 	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
@@ -337,3 +345,5 @@ figures-check:
 -include tests/host/copy32/copy32.mk
 -include tools/qr/qr.mk
 -include tools/make/cmdline-check/cmdline-check.mk
+
+endif # ARCH=x86
