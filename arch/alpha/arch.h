@@ -12,9 +12,9 @@
 #include "kernel/types.h"
 #include <asm/page.h>
 
-#define ALPHA_KERNEL_PA	 0x310000ul		   /* kernel.ld's link address - KSEG */
-#define ALPHA_CMDLINE_PA (ALPHA_KERNEL_PA - 0x6000) /* where QEMU writes -append */
-#define ALPHA_CMDLINE_MAX 256			   /* QEMU copies at most 256 bytes */
+#define ALPHA_KERNEL_PA	  0x310000ul		     /* kernel.ld's link address - KSEG */
+#define ALPHA_CMDLINE_PA  (ALPHA_KERNEL_PA - 0x6000) /* where QEMU writes -append */
+#define ALPHA_CMDLINE_MAX 256			     /* QEMU copies at most 256 bytes */
 
 /* The cache model's phase markers (tools/cachesim): the same layout as on
  * x86 (a marker page, a task page, 15 pages of high phase ids, 4 KiB

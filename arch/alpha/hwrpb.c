@@ -2,10 +2,10 @@
 /* arch/alpha/hwrpb.c - the HWRPB's memory clusters, read into ranges. */
 #include "arch/alpha/hwrpb.h"
 
-int hwrpb_read_clusters(const struct hwrpb_memclust *mc, u64 nclusters, u64 page_size, u64 kernel_start,
-			u64 kernel_end, struct hwrpb_mem *out)
+int hwrpb_read_clusters(const struct hwrpb_memclust *mc, u64 nclusters, u64 page_size, u64 kernel_start, u64 kernel_end,
+			struct hwrpb_mem *out)
 {
-	*out = (struct hwrpb_mem){0};
+	*out = (struct hwrpb_mem){ 0 };
 	if (page_size < 4096 || page_size > 65536 || (page_size & (page_size - 1)))
 		return -1;
 	for (u64 i = 0; i < nclusters; i++) {

@@ -68,13 +68,13 @@ _Static_assert(sizeof(struct hwrpb_memclust) == 56, "memory cluster layout");
 /* What the clusters give the OS, in bytes of physical address space. */
 #define HWRPB_MAX_RANGES 16
 struct hwrpb_mem {
-	u32 nr_free;			     /* usable ranges in free[] */
-	u32 nr_skipped;			     /* usable clusters beyond HWRPB_MAX_RANGES or empty */
-	u64 free_base[HWRPB_MAX_RANGES];     /* the OS's clusters, in bytes */
+	u32 nr_free;			 /* usable ranges in free[] */
+	u32 nr_skipped;			 /* usable clusters beyond HWRPB_MAX_RANGES or empty */
+	u64 free_base[HWRPB_MAX_RANGES]; /* the OS's clusters, in bytes */
 	u64 free_size[HWRPB_MAX_RANGES];
-	u64 free_bytes;			     /* their sum */
-	u64 console_bytes;		     /* clusters of the console/PALcode */
-	bool kernel_inside;		     /* [kernel_start, kernel_end) lies in one free range */
+	u64 free_bytes;	    /* their sum */
+	u64 console_bytes;  /* clusters of the console/PALcode */
+	bool kernel_inside; /* [kernel_start, kernel_end) lies in one free range */
 };
 
 /* Reads nclusters memory clusters (pages of page_size bytes, a power of two
@@ -82,7 +82,7 @@ struct hwrpb_mem {
  * half-open) is the kernel image, checked to lie inside one free range.
  * Returns 0, or -1 when page_size is not accepted (out has nothing). Pure:
  * the host tests build it. */
-int hwrpb_read_clusters(const struct hwrpb_memclust *mc, u64 nclusters, u64 page_size, u64 kernel_start,
-			u64 kernel_end, struct hwrpb_mem *out);
+int hwrpb_read_clusters(const struct hwrpb_memclust *mc, u64 nclusters, u64 page_size, u64 kernel_start, u64 kernel_end,
+			struct hwrpb_mem *out);
 
 #endif

@@ -4,6 +4,7 @@
  * cycle counter's rate, the command line, the end record, a PAL halt. */
 #include "arch/alpha/arch.h"
 #include "arch/alpha/hwrpb.h"
+#include "arch/alpha/mm.h"
 #include "arch/alpha/rpcc.h"
 #include "arch/alpha/serial.h"
 #include "kernel/cmdline.h"
@@ -20,13 +21,13 @@ extern char __kernel_start[], __kernel_end[];
 u32 nr_cpus_online = 1;
 
 static u32 fault_choice;
-static const char *const fault_choices[] = {"none", "load", "opdec", NULL};
+static const char *const fault_choices[] = { "none", "load", "opdec", NULL };
 static struct kernel_param alpha_params[] = {
-	{.name = "fault",
-	 .type = PARAM_ENUM,
-	 .value = &fault_choice,
-	 .choices = fault_choices,
-	 .help = "end the run with a CPU exception: a load from an unmapped address, or an illegal opcode"},
+	{ .name = "fault",
+	  .type = PARAM_ENUM,
+	  .value = &fault_choice,
+	  .choices = fault_choices,
+	  .help = "end the run with a CPU exception: a load from an unmapped address, or an illegal opcode" },
 };
 
 void arch_halt(void)
@@ -49,7 +50,7 @@ static void raise_fault(u32 which)
 static unsigned memory_init(const struct hwrpb *h)
 {
 	const struct hwrpb_memdesc *md = (const void *)((const char *)h + h->mddt_offset);
-	u64 kstart = ALPHA_CMDLINE_PA, kend = __pa(__kernel_end);
+	u64 kstart = __pa(__kernel_start), kend = __pa(__kernel_end);
 	struct hwrpb_mem mem;
 
 	for (u64 i = 0; i < md->numclusters; i++)
@@ -68,17 +69,15 @@ static unsigned memory_init(const struct hwrpb *h)
 		if (memblock_add(mem.free_base[i], mem.free_size[i]) < 0)
 			printk("memory: memblock full: range at 0x%llx not added\n",
 			       (unsigned long long)mem.free_base[i]);
-	memblock_reserve(kstart, kend - kstart);
+	memblock_reserve(ALPHA_CMDLINE_PA, kend - ALPHA_CMDLINE_PA); /* QEMU's -append copy, the kernel */
 	memblock_reserve(PHASE_MARK_PA, PHASE_MARK_BYTES);
 	printk("@memory total_kib=%llu free_kib=%llu console_kib=%llu kernel_pa=0x%llx-0x%llx kernel_in_free=%s "
 	       "page_size=%u\n",
 	       (unsigned long long)((mem.free_bytes + mem.console_bytes) / 1024),
 	       (unsigned long long)(mem.free_bytes / 1024), (unsigned long long)(mem.console_bytes / 1024),
 	       (unsigned long long)kstart, (unsigned long long)kend, mem.kernel_inside ? "yes" : "no", PAGE_SIZE);
-	printk("memblock: %u pages of %u KiB usable up to pfn 0x%x, %u free after the kernel\n",
-	       memblock_memory_pages(0, memblock_end_pfn()), PAGE_SIZE / 1024, memblock_end_pfn(),
-	       memblock_memory_pages(0, memblock_end_pfn()) - (u32)((kend - kstart + PAGE_SIZE - 1) / PAGE_SIZE) -
-		       (u32)(PHASE_MARK_BYTES / PAGE_SIZE + 1));
+	printk("memblock: %u pages of %u KiB usable up to pfn 0x%x\n", memblock_memory_pages(0, memblock_end_pfn()),
+	       PAGE_SIZE / 1024, memblock_end_pfn());
 	if (!mem.kernel_inside) {
 		printk("memory: the kernel image 0x%llx-0x%llx is in no free cluster\n", (unsigned long long)kstart,
 		       (unsigned long long)kend);
@@ -148,7 +147,10 @@ void alpha_main(void)
 	printk("cmdline: \"%s\"\n", cmdline);
 	cmdline_parse(cmdline, alpha_params, ARRAY_SIZE(alpha_params));
 
-	failures += memory_init(h);
+	if (memory_init(h))
+		failures++;
+	else
+		failures += alpha_mm_init((u32)rpcc());
 	rpcc_report(rpcc_rate(h));
 
 	if (fault_choice)

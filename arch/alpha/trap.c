@@ -5,12 +5,12 @@
 #include "kernel/printk.h"
 
 /* The OSF/1 PALcode's entry points, in wrent's order. */
-static const char *const trap_names[] = {"interrupt (entInt)",	  "arithmetic trap (entArith)",
-					 "memory fault (entMM)",  "instruction fault (entIF)",
-					 "unaligned access (entUna)", "system call (entSys)"};
-static const char *const mmcsr_names[] = {"translation not valid", "access violation", "fault on read",
-					  "fault on execute", "fault on write"};
-static const char *const if_names[] = {"breakpoint", "bugcheck", "gentrap", "FP disabled", "illegal opcode"};
+static const char *const trap_names[] = { "interrupt (entInt)",	       "arithmetic trap (entArith)",
+					  "memory fault (entMM)",      "instruction fault (entIF)",
+					  "unaligned access (entUna)", "system call (entSys)" };
+static const char *const mmcsr_names[] = { "translation not valid", "access violation", "fault on read",
+					   "fault on execute", "fault on write" };
+static const char *const if_names[] = { "breakpoint", "bugcheck", "gentrap", "FP disabled", "illegal opcode" };
 
 /* alpha_trap - called by head.S's entries with the PALcode's arguments
  * a0-a2, the entry's kind (0-5, wrent's numbering) and the saved
@@ -37,9 +37,9 @@ void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs)
 		printk("fault: address=0x%016llx mmcsr=%llu (%s) cause=%lld (%s)\n", (unsigned long long)a0,
 		       (unsigned long long)a1, a1 < 5 ? mmcsr_names[a1] : "unknown", (long long)a2,
 		       (long long)a2 == -1 ? "instruction fetch"
-		       : a2 == 0	    ? "read"
-		       : a2 == 1	    ? "write"
-					    : "unknown");
+		       : a2 == 0	   ? "read"
+		       : a2 == 1	   ? "write"
+					   : "unknown");
 	else if (kind == 3)
 		printk("fault: type=%llu (%s)\n", (unsigned long long)a0, a0 < 5 ? if_names[a0] : "unknown");
 	else if (kind == 4)
@@ -49,9 +49,9 @@ void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs)
 		printk("fault: a0=0x%llx a1=0x%llx a2=0x%llx\n", (unsigned long long)a0, (unsigned long long)a1,
 		       (unsigned long long)a2);
 	for (int i = 0; i < 32; i += 4)
-		printk("fault: r%-2d %016llx r%-2d %016llx r%-2d %016llx r%-2d %016llx\n", i,
-		       (unsigned long long)r[i], i + 1, (unsigned long long)r[i + 1], i + 2,
-		       (unsigned long long)r[i + 2], i + 3, (unsigned long long)r[i + 3]);
+		printk("fault: r%-2d %016llx r%-2d %016llx r%-2d %016llx r%-2d %016llx\n", i, (unsigned long long)r[i],
+		       i + 1, (unsigned long long)r[i + 1], i + 2, (unsigned long long)r[i + 2], i + 3,
+		       (unsigned long long)r[i + 3]);
 	printk("@final status=fail reason=fault\npagecolor: FAILURE (CPU exception)\n");
 	arch_halt();
 }
