@@ -31,25 +31,25 @@ void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs)
 	r[30] = (u64)(regs + 32 + 6); /* the stack before the PALcode's frame */
 	r[31] = 0;
 
-	printk("\nfault: %s, pc=0x%016llx ps=0x%llx\n", kind < 6 ? trap_names[kind] : "unknown entry",
+	printk("\nFAULT: %s, pc=0x%016llx ps=0x%llx\n", kind < 6 ? trap_names[kind] : "unknown entry",
 	       (unsigned long long)pal[1], (unsigned long long)pal[0]);
 	if (kind == 2)
-		printk("fault: address=0x%016llx mmcsr=%llu (%s) cause=%lld (%s)\n", (unsigned long long)a0,
+		printk("FAULT: address=0x%016llx mmcsr=%llu (%s) cause=%lld (%s)\n", (unsigned long long)a0,
 		       (unsigned long long)a1, a1 < 5 ? mmcsr_names[a1] : "unknown", (long long)a2,
 		       (long long)a2 == -1 ? "instruction fetch"
 		       : a2 == 0	   ? "read"
 		       : a2 == 1	   ? "write"
 					   : "unknown");
 	else if (kind == 3)
-		printk("fault: type=%llu (%s)\n", (unsigned long long)a0, a0 < 5 ? if_names[a0] : "unknown");
+		printk("FAULT: type=%llu (%s)\n", (unsigned long long)a0, a0 < 5 ? if_names[a0] : "unknown");
 	else if (kind == 4)
-		printk("fault: address=0x%016llx opcode=0x%llx register=%llu\n", (unsigned long long)a0,
+		printk("FAULT: address=0x%016llx opcode=0x%llx register=%llu\n", (unsigned long long)a0,
 		       (unsigned long long)a1, (unsigned long long)a2);
 	else
-		printk("fault: a0=0x%llx a1=0x%llx a2=0x%llx\n", (unsigned long long)a0, (unsigned long long)a1,
+		printk("FAULT: a0=0x%llx a1=0x%llx a2=0x%llx\n", (unsigned long long)a0, (unsigned long long)a1,
 		       (unsigned long long)a2);
 	for (int i = 0; i < 32; i += 4)
-		printk("fault: r%-2d %016llx r%-2d %016llx r%-2d %016llx r%-2d %016llx\n", i, (unsigned long long)r[i],
+		printk("FAULT: r%-2d %016llx r%-2d %016llx r%-2d %016llx r%-2d %016llx\n", i, (unsigned long long)r[i],
 		       i + 1, (unsigned long long)r[i + 1], i + 2, (unsigned long long)r[i + 2], i + 3,
 		       (unsigned long long)r[i + 3]);
 	printk("@final status=fail reason=fault\npagecolor: FAILURE (CPU exception)\n");

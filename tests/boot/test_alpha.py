@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: MIT
+"""The Alpha kernel under qemu-system-alpha (make ARCH=alpha run): the memory
+the HWRPB reports matches QEMU's -m, the allocator is built over it and its
+check holds, the exit status comes from the @final line, a fault prints what
+the PALcode reports. Each boot takes under a second of CPU. Skipped, with the
+reason, when the Alpha tools (tools/deps.txt's alpha job) are missing."""
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
+MISSING = [t for t in TOOLS if shutil.which(t) is None]
+if not os.path.exists("/usr/share/qemu/palcode-clipper"):
+    MISSING.append("palcode-clipper (qemu-system-data)")
+pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
+                                % ", ".join(MISSING))
+
+_runs = {}
+
+
+def run_alpha(mem, cmdline=""):
+    """make ARCH=alpha run; (exit status, log). One run per argument pair."""
+    key = (mem, cmdline)
+    if key not in _runs:
+        p = subprocess.run(["make", "--no-print-directory", "ARCH=alpha", "run", "MEM=" + mem,
+                            "CMDLINE=" + cmdline, "TIMEOUT=120"], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=600)
+        rc = p.returncode
+        m = re.search(r"\] Error (\d+)", p.stdout)
+        _runs[key] = (int(m.group(1)) if rc and m else rc, p.stdout)
+    return _runs[key]
+
+
+def record(log, tag):
+    m = re.search(r"^%s (.*)$" % re.escape(tag), log, re.M)
+    assert m, "no %s line in the log:\n%s" % (tag, log[-2000:])
+    return dict(kv.split("=", 1) for kv in m.group(1).split())
+
+
+@pytest.mark.parametrize("mem,mib", [("96M", 96), ("256M", 256)])
+def test_alpha_memory_from_hwrpb(mem, mib):
+    rc, log = run_alpha(mem)
+    assert rc == 0, log[-3000:]
+    m = record(log, "@memory")
+    total, free, console = int(m["total_kib"]), int(m["free_kib"]), int(m["console_kib"])
+    assert total == mib * 1024                 # every cluster together is QEMU's -m
+    assert 0 < console <= 1024                 # the PALcode's cluster: under 1 MiB
+    assert free == total - console
+    assert m["kernel_in_free"] == "yes" and m["page_size"] == "8192"
+    # the Normal zone spans the free cluster, in 8 KiB pages
+    z = re.search(r"^zone: name=Normal .*present=(\d+) managed=(\d+)", log, re.M)
+    assert z and int(z.group(1)) == free // 8
+    assert free // 8 - 1024 < int(z.group(2)) < free // 8   # less the kernel and mem_map
+
+
+def test_alpha_allocator_checks_and_final():
+    rc, log = run_alpha("128M")
+    assert rc == 0
+    c = record(log, "@mmcheck")
+    assert c["colors"] == "256"                # 2 MiB direct-mapped, 8 KiB pages
+    assert c["distinct"] == c["want"] == "256" and c["check"] == "ok"
+    assert c["free_before"] == c["free_after"]
+    assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "0"}
+    assert "under QEMU the counter counts virtual time at 250000000 Hz: used" in log
+
+
+def test_alpha_rejected_parameter_exits_5():
+    rc, log = run_alpha("128M", "fault=bogus")
+    assert rc == 5
+    assert "fault=bogus rejected" in log and record(log, "@final")["cmdline_errors"] == "1"
+
+
+def test_alpha_fault_prints_palcode_report():
+    rc, log = run_alpha("128M", "fault=load")
+    assert rc == 1
+    assert "FAULT: memory fault (entMM)" in log
+    assert re.search(r"^FAULT: address=0x0000008000000000 mmcsr=0 \(translation not valid\) cause=0 \(read\)$",
+                     log, re.M)
+    assert re.search(r"^FAULT: r28 [0-9a-f]{16} r29 fffffc[0-9a-f]{10} r30 fffffc[0-9a-f]{10} r31 0{16}$", log, re.M)
+    assert record(log, "@final") == {"status": "fail", "reason": "fault"}
+    rc, log = run_alpha("128M", "fault=opdec")
+    assert rc == 1 and "FAULT: type=4 (illegal opcode)" in log
