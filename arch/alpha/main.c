@@ -21,13 +21,14 @@ extern char __kernel_start[], __kernel_end[];
 u32 nr_cpus_online = 1;
 
 static u32 fault_choice;
-static const char *const fault_choices[] = { "none", "load", "opdec", NULL };
+static const char *const fault_choices[] = { "none", "load", "opdec", "vmap", NULL };
 static struct kernel_param alpha_params[] = {
 	{ .name = "fault",
 	  .type = PARAM_ENUM,
 	  .value = &fault_choice,
 	  .choices = fault_choices,
-	  .help = "end the run with a CPU exception: a load from an unmapped address, or an illegal opcode" },
+	  .help = "end the run with a CPU exception: a load from an unmapped address, an illegal opcode, or a load "
+		  "from the pages the paging check mapped and unmapped" },
 };
 
 void arch_halt(void)
@@ -42,6 +43,8 @@ static void raise_fault(u32 which)
 		(void)*(volatile u64 *)0x8000000000ul; /* no page table maps it */
 	else if (which == 2)
 		__asm__ volatile(".long 0x04000000"); /* opcode 0x01: reserved */
+	else if (which == 3)
+		(void)*(volatile u64 *)ALPHA_VMAP_CHECK_VA; /* unmapped by alpha_vmap_check */
 }
 
 /* Ranges of the HWRPB's free clusters into memblock, the kernel image (from
@@ -150,7 +153,7 @@ void alpha_main(void)
 	if (memory_init(h))
 		failures++;
 	else
-		failures += alpha_mm_init((u32)rpcc());
+		failures += alpha_mm_init((u32)rpcc()) + alpha_vmap_check(h->vptb);
 	rpcc_report(rpcc_rate(h));
 
 	if (fault_choice)

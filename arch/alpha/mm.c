@@ -3,6 +3,7 @@
  * memblock), checked, and a first colored allocation round checked. */
 #include "arch/alpha/mm.h"
 #include "arch/alpha/arch.h"
+#include "arch/alpha/paging.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
@@ -74,4 +75,61 @@ unsigned alpha_mm_init(u32 seed)
 		failures++;
 	page_color_print(false);
 	return failures;
+}
+
+/* A page-table page: any page, zeroed through KSEG; its pfn (0: none). */
+static u32 table_alloc(void)
+{
+	struct page *p = alloc_page(GFP_KERNEL | __GFP_NOCOLOR);
+
+	if (!p)
+		return 0;
+	memset(__va((unsigned long)page_to_pfn(p) << PAGE_SHIFT), 0, PAGE_SIZE);
+	return page_to_pfn(p);
+}
+
+#define VMAP_PAGES 64u
+
+unsigned alpha_vmap_check(unsigned long vptb)
+{
+	static u32 pfns[VMAP_PAGES];
+	u32 top_pfn = paging_init(vptb), n = 0, mismatches = 0, in_order = 0;
+	volatile u64 *buf = (volatile u64 *)ALPHA_VMAP_CHECK_VA;
+
+	if (!top_pfn) {
+		printk("paging: no self-mapped page table at vptb 0x%lx: nothing can be mapped\n", vptb);
+		return 1;
+	}
+	for (; n < VMAP_PAGES; n++) {
+		struct page *p = alloc_page(GFP_KERNEL);
+
+		if (!p)
+			break;
+		pfns[n] = page_to_pfn(p);
+	}
+	if (n < VMAP_PAGES || vmap(ALPHA_VMAP_CHECK_VA, pfns, n, table_alloc) < 0) {
+		printk("paging: %u of %u pages or their tables could not be had\n", n, VMAP_PAGES);
+		for (u32 i = 0; i < n; i++)
+			__free_pages(pfn_to_page(pfns[i]), 0);
+		return 1;
+	}
+	/* written through the new mapping, read back through KSEG */
+	for (u32 i = 0; i < n; i++) {
+		buf[i * (PAGE_SIZE / 8)] = ((u64)i << 32) | 0xa1;
+		buf[i * (PAGE_SIZE / 8) + PAGE_SIZE / 8 - 1] = ((u64)i << 32) | 0xf7;
+	}
+	for (u32 i = 0; i < n; i++) {
+		const u64 *k = __va((unsigned long)pfns[i] << PAGE_SHIFT);
+
+		mismatches += k[0] != (((u64)i << 32) | 0xa1);
+		mismatches += k[PAGE_SIZE / 8 - 1] != (((u64)i << 32) | 0xf7);
+		if (i + 1 < n)
+			in_order += pfn_color(pfns[i + 1]) == (pfn_color(pfns[i]) + 1) % page_colors;
+	}
+	vunmap(ALPHA_VMAP_CHECK_VA, n);
+	for (u32 i = 0; i < n; i++)
+		__free_pages(pfn_to_page(pfns[i]), 0);
+	printk("@vmap va=0x%lx pages=%u levels=3 top_pfn=0x%x mismatches=%u colors_in_order=%u\n", ALPHA_VMAP_CHECK_VA,
+	       n, top_pfn, mismatches, in_order);
+	return mismatches != 0;
 }

@@ -12,4 +12,15 @@
  * Returns the failures (0 when everything held). */
 unsigned alpha_mm_init(u32 seed);
 
+/* Where alpha_vmap_check maps its pages: 8 GiB, below KSEG, used by nothing
+ * else (fault=vmap reads it after the check has unmapped it). */
+#define ALPHA_VMAP_CHECK_VA 0x200000000ul
+
+/* Maps 64 colored order-0 pages at ALPHA_VMAP_CHECK_VA through three new
+ * levels of page tables (the PALcode's top table found at vptb), writes
+ * each page's first and last word through the mapping, reads them back
+ * through KSEG, unmaps and frees the pages (the tables stay). Prints
+ * @vmap. Returns the failures (0 or 1). */
+unsigned alpha_vmap_check(unsigned long vptb);
+
 #endif

@@ -84,3 +84,19 @@ def test_alpha_fault_prints_palcode_report():
     assert record(log, "@final") == {"status": "fail", "reason": "fault"}
     rc, log = run_alpha("128M", "fault=opdec")
     assert rc == 1 and "FAULT: type=4 (illegal opcode)" in log
+
+
+def test_alpha_page_tables_map_colored_pages():
+    """64 colored pages mapped at 8 GiB through three new levels: what is
+    written through the mapping is in those pages (read through KSEG); the
+    pages' colors follow each other (round-robin); once unmapped, a load
+    there faults with 'translation not valid'."""
+    rc, log = run_alpha("128M")
+    assert rc == 0
+    v = record(log, "@vmap")
+    assert v["va"] == "0x200000000" and v["pages"] == "64" and v["levels"] == "3"
+    assert v["mismatches"] == "0" and v["colors_in_order"] == "63"
+    rc, log = run_alpha("128M", "fault=vmap")
+    assert rc == 1
+    assert re.search(r"^FAULT: address=0x0000000200000000 mmcsr=0 \(translation not valid\) cause=0 \(read\)$",
+                     log, re.M)
