@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # tools/make/run-qemu-alpha.sh --kernel ELF [--append "ARGS"] [--mem 128M]
-#                              [--log FILE] [--timeout S]
+#                              [--log FILE] [--timeout S] [-- extra qemu args]
 #
 # Boots the Alpha kernel in qemu-system-alpha's clipper machine (TCG) with
 # its qemu-palcode firmware (-kernel: the PALcode loads the ELF and enters it),
@@ -15,7 +15,7 @@
 #   4  QEMU stopped without an @final line
 #   5  @final status=ok with rejected command-line parameters
 set -uo pipefail
-kernel= append= mem=128M log= timeout=60
+kernel= append= mem=128M log= timeout=60 extra=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -23,6 +23,7 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--) shift; extra=("$@"); break ;;
 	*) echo "run-qemu-alpha.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -36,6 +37,7 @@ mkdir -p "$(dirname "$log")"
 cmd=("$qemu" -M clipper -m "$mem" -kernel "$kernel" -display none -serial stdio -monitor none
 	-no-reboot -accel tcg)
 [ -n "$append" ] && cmd+=(-append "$append")
+cmd+=("${extra[@]}")
 if [ "$timeout" != 0 ]; then
 	timeout --foreground -k 5 "$timeout" "${cmd[@]}" < /dev/null 2>&1 | tr -d '\r' | tee "$log"
 	rc=${PIPESTATUS[0]}
