@@ -103,24 +103,51 @@ static void test_e820_whole_pages(void **state)
 }
 
 /* vacolor: consecutive virtual pages (PAGE_SIZE apart) take consecutive
- * colors; half a page apart they share one, at 8 KiB too. */
+ * colors, (va >> PAGE_SHIFT) + the task's offset; half a page apart they
+ * share one, at 8 KiB too. Checked twice: from a fresh zone (the colors come
+ * out of split blocks) and with single free pages of every color waiting
+ * (an order-0 request's direct hit, vacolor's other path). */
 static void test_vacolor_by_virtual_page(void **state)
 {
+	static struct page *held[512];
+	const vaddr_t va0 = 0xC0000000u, va1 = 0xD0000000u;
+	u32 n = 0, k, singles = 0;
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
 	assert_int_equal(placement_select("vacolor"), 0);
 	task_start("va");
-	const vaddr_t va0 = 0xC0000000u;
-	struct page *first = alloc_pages_va(GFP_KERNEL, 0, va0);
-	assert_non_null(first);
-	u32 c0 = pfn_color(page_to_pfn(first));
-	for (u32 k = 1; k < 8; k++) {
+	for (k = 0; k < 8; k++) {
 		struct page *p = alloc_pages_va(GFP_KERNEL, 0, va0 + k * PAGE_SIZE);
 		assert_non_null(p);
-		assert_int_equal(pfn_color(page_to_pfn(p)), (c0 + k) & 63);
+		assert_int_equal(pfn_color(page_to_pfn(p)), ((va0 >> PAGE_SHIFT) + fixture_task()->va_offset + k) & 63);
 	}
 	struct page *half = alloc_pages_va(GFP_KERNEL, 0, va0 + 8 * PAGE_SIZE + PAGE_SIZE / 2);
-	assert_int_equal(pfn_color(page_to_pfn(half)), (c0 + 8) & 63);
+	assert_int_equal(pfn_color(page_to_pfn(half)), ((va0 >> PAGE_SHIFT) + fixture_task()->va_offset + 8) & 63);
+	/* single free pages of every color: of 512 pages held, free one of each
+	 * held buddy pair (its buddy stays held, so it stays a single page),
+	 * the even one in one 64-page window, the odd one in the next */
+	for (n = 0; n < ARRAY_SIZE(held); n++)
+		assert_non_null(held[n] = alloc_pages(GFP_KERNEL | __GFP_MOVABLE, 0)); /* a va request's type */
+	for (k = 0; k < n; k++) {
+		u32 pfn = page_to_pfn(held[k]);
+		if (!held[k] || (pfn & 1) != ((pfn >> 6) & 1))
+			continue;
+		for (u32 j = 0; j < n; j++)
+			if (held[j] && page_to_pfn(held[j]) == (pfn ^ 1)) {
+				__free_pages(held[k], 0);
+				held[k] = NULL;
+				singles++;
+				break;
+			}
+	}
+	assert_true(singles >= 128);
+	u32 hits = fixture_task()->hits;
+	for (k = 0; k < 64; k++) {
+		struct page *p = alloc_pages_va(GFP_KERNEL, 0, va1 + k * PAGE_SIZE);
+		assert_non_null(p);
+		assert_int_equal(pfn_color(page_to_pfn(p)), ((va1 >> PAGE_SHIFT) + fixture_task()->va_offset + k) & 63);
+	}
+	assert_int_equal(fixture_task()->hits, hits + 64);
 	assert_int_equal(fixture_task()->misses, 0);
 	assert_int_equal(mm_check(), 0);
 }
