@@ -4,6 +4,7 @@
  * cycle counter's rate, the command line, the end record, a PAL halt. */
 #include "arch/alpha/arch.h"
 #include "arch/alpha/hwrpb.h"
+#include "arch/alpha/io.h"
 #include "arch/alpha/mm.h"
 #include "arch/alpha/rpcc.h"
 #include "arch/alpha/serial.h"
@@ -21,6 +22,7 @@ extern char __kernel_start[], __kernel_end[];
 u32 nr_cpus_online = 1;
 
 static u32 fault_choice;
+static bool rpcc_calibrate;
 static const char *const fault_choices[] = { "none", "load", "opdec", "vmap", NULL };
 static struct kernel_param alpha_params[] = {
 	{ .name = "fault",
@@ -29,6 +31,10 @@ static struct kernel_param alpha_params[] = {
 	  .choices = fault_choices,
 	  .help = "end the run with a CPU exception: a load from an unmapped address, an illegal opcode, or a load "
 		  "from the pages the paging check mapped and unmapped" },
+	{ .name = "rpcc_calibrate",
+	  .type = PARAM_BOOL,
+	  .value = &rpcc_calibrate,
+	  .help = "count the cycle counter over two ticks of the RTC's seconds (up to 2 s) and print the rate" },
 };
 
 void arch_halt(void)
@@ -126,6 +132,39 @@ static void rpcc_report(u64 hz)
 	       (unsigned long long)rpcc_cycles_to_us(cycles, hz));
 }
 
+/* The CMOS real-time clock's seconds register (ISA ports 0x70/0x71). */
+static u8 rtc_seconds(void)
+{
+	outb(0x00, 0x70);
+	return inb(0x71);
+}
+
+/* Cycles between two ticks of the RTC's seconds: the counter's rate in Hz,
+ * sampled through the widened clock, so that a wrap between the ticks does
+ * not matter. 0 when two ticks do not come within 2^31 cycles (8.6 s at
+ * QEMU's rate). */
+static u64 rpcc_measure_hz(void)
+{
+	struct rpcc_clock c;
+	u8 last = rtc_seconds();
+	u64 now = 0, start = 0;
+	int ticks = 0;
+
+	rpcc_clock_init(&c, rpcc());
+	while (now < (1ull << 31)) {
+		u8 sec = rtc_seconds();
+
+		now = rpcc_clock_update(&c, rpcc());
+		if (sec != last) {
+			last = sec;
+			if (ticks++)
+				return now - start;
+			start = now;
+		}
+	}
+	return 0;
+}
+
 void alpha_main(void);
 void alpha_main(void)
 {
@@ -155,6 +194,14 @@ void alpha_main(void)
 	else
 		failures += alpha_mm_init((u32)rpcc()) + alpha_vmap_check(h->vptb);
 	rpcc_report(rpcc_rate(h));
+	if (rpcc_calibrate) {
+		u64 hz = rpcc_measure_hz();
+
+		if (hz)
+			printk("@rpcc measured_hz=%llu over=rtc_second\n", (unsigned long long)hz);
+		else
+			printk("rpcc: no two ticks of the RTC's seconds within 2^31 cycles: rate not measured\n");
+	}
 
 	if (fault_choice)
 		raise_fault(fault_choice);

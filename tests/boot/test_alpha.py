@@ -123,3 +123,15 @@ def test_alpha_cache_plugin_sees_physical_addresses(tmp_path):
     assert int(ph["accesses"]) > 1000000 and int(ph["l2_misses"]) > 0
     ign = dict(kv.split("=", 1) for kv in re.search(r"^cachesim ignored (.*)$", text, re.M).group(1).split())
     assert ign["no_hwaddr"] == "0" and int(ign["io"]) > 0   # the serial port's accesses are I/O
+
+
+def test_alpha_rpcc_rate_used_is_the_measured_one():
+    """The rate the kernel uses for rpcc (QEMU's 250 MHz, whatever the HWRPB
+    claims) agrees within 10% with the counter counted over a second of the
+    RTC (QEMU's clocks, both following the host's time while the guest runs:
+    a loaded host slows both alike). About 2 s of the boot."""
+    rc, log = run_alpha("128M", "rpcc_calibrate=on")
+    assert rc == 0, log[-2000:]
+    used = int(re.search(r"^rpcc: .* (\d+) Hz(?:, the HWRPB's rate)?: used$", log, re.M).group(1))
+    measured = int(record(log, "@rpcc")["measured_hz"])
+    assert abs(measured - used) < used // 10, (measured, used)
