@@ -40,7 +40,7 @@ ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
 ALPHA_S := arch/alpha/head.S arch/alpha/divide.S
 ALPHA_OBJ := $(ALPHA_S:%.S=$(B)/%.o) $(ALPHA_C:%.c=$(B)/%.o)
 
-.PHONY: all kernel run help deps-alpha FORCE
+.PHONY: all kernel run help clean deps-alpha FORCE
 all: kernel
 
 help:
@@ -48,6 +48,7 @@ help:
 	@echo "make ARCH=alpha run [MEM=128M] [CMDLINE=\"...\"] [TIMEOUT=60]"
 	@echo "                                     boot it in qemu-system-alpha (clipper, qemu-palcode), print the log"
 	@echo "                                     (build/alpha/run.log); exit status from its @final line"
+	@echo "make ARCH=alpha clean                remove build/alpha/"
 	@echo "make ARCH=x86 ... (the default)      every other target: make help"
 
 deps-alpha:
@@ -79,3 +80,6 @@ $(B)/kernel.sym: $(B)/kernel.elf
 run: kernel
 	@tools/make/run-qemu-alpha.sh --kernel $(B)/kernel.elf --mem '$(MEM)' --timeout '$(TIMEOUT)' \
 		--log $(B)/run.log --append "$$PAGECOLOR_CMDLINE"
+
+clean:
+	rm -rf $(B)
