@@ -15,7 +15,10 @@ static const char *const if_names[] = { "breakpoint", "bugcheck", "gentrap", "FP
 /* alpha_trap - called by head.S's entries with the PALcode's arguments
  * a0-a2, the entry's kind (0-5, wrent's numbering) and the saved
  * registers: regs[n] holds $n except $16-$18, $29-$31; regs[32..37] is the
- * PALcode's frame (ps, pc, gp, a0, a1, a2 as they were). Never returns. */
+ * PALcode's frame (ps, pc, gp, a0, a1, a2 as they were). The pc is the
+ * faulting instruction's for entMM, the next one's for entIF (as the
+ * architecture defines them: seen with fault=load and fault=opdec against
+ * the kernel's disassembly). Never returns. */
 void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs);
 void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs)
 {
@@ -41,7 +44,8 @@ void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs)
 		       : a2 == 1	   ? "write"
 					   : "unknown");
 	else if (kind == 3)
-		printk("FAULT: type=%llu (%s)\n", (unsigned long long)a0, a0 < 5 ? if_names[a0] : "unknown");
+		printk("FAULT: type=%llu (%s); pc is the next instruction's (the faulting one is at pc-4)\n",
+		       (unsigned long long)a0, a0 < 5 ? if_names[a0] : "unknown");
 	else if (kind == 4)
 		printk("FAULT: address=0x%016llx opcode=0x%llx register=%llu\n", (unsigned long long)a0,
 		       (unsigned long long)a1, (unsigned long long)a2);
