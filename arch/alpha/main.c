@@ -78,6 +78,20 @@ static unsigned memory_init(const struct hwrpb *h)
 		if (memblock_add(mem.free_base[i], mem.free_size[i]) < 0)
 			printk("memory: memblock full: range at 0x%llx not added\n",
 			       (unsigned long long)mem.free_base[i]);
+	{
+		u64 limit = (u64)ARCH_PHYS_LIMIT_PFN << PAGE_SHIFT, above = 0;
+
+		for (u32 i = 0; i < mem.nr_free; i++) {
+			u64 end = mem.free_base[i] + mem.free_size[i];
+
+			if (end > limit)
+				above += end - MAX(mem.free_base[i], limit);
+		}
+		if (above)
+			printk("memory: %llu KiB at or above 4 GiB ignored (the allocator's physical addresses are 32 "
+			       "bits)\n",
+			       (unsigned long long)(above / 1024));
+	}
 	memblock_reserve(ALPHA_CMDLINE_PA, kend - ALPHA_CMDLINE_PA); /* QEMU's -append copy, the kernel */
 	memblock_reserve(PHASE_MARK_PA, PHASE_MARK_BYTES);
 	printk("@memory total_kib=%llu free_kib=%llu console_kib=%llu kernel_pa=0x%llx-0x%llx kernel_in_free=%s "

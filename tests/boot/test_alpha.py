@@ -135,3 +135,16 @@ def test_alpha_rpcc_rate_used_is_the_measured_one():
     used = int(re.search(r"^rpcc: .* (\d+) Hz(?:, the HWRPB's rate)?: used$", log, re.M).group(1))
     measured = int(record(log, "@rpcc")["measured_hz"])
     assert abs(measured - used) < used // 10, (measured, used)
+
+
+def test_alpha_memory_above_4g_is_said_ignored():
+    """-m 5G: the HWRPB's free cluster runs past 4 GiB; the allocator's
+    physical addresses are 32 bits, so the part above is left out, and said."""
+    rc, log = run_alpha("5G")
+    assert rc == 0, log[-2000:]
+    assert int(record(log, "@memory")["total_kib"]) == 5 * 1024 * 1024
+    assert re.search(r"^memory: 1048576 KiB at or above 4 GiB ignored ", log, re.M)
+    z = re.search(r"^zone: name=Normal start_pfn=0x([0-9a-f]+) end_pfn=0x([0-9a-f]+) ", log, re.M)
+    assert int(z.group(2), 16) == 4 * 1024 * 1024 * 1024 // 8192
+    rc, log = run_alpha("128M")
+    assert "above 4 GiB" not in log
