@@ -148,3 +148,11 @@ def test_alpha_memory_above_4g_is_said_ignored():
     assert int(z.group(2), 16) == 4 * 1024 * 1024 * 1024 // 8192
     rc, log = run_alpha("128M")
     assert "above 4 GiB" not in log
+
+
+def test_alpha_long_cmdline_refused_before_booting():
+    """QEMU's Alpha loader keeps 255 bytes of -append: a longer CMDLINE is
+    refused with the limit, not cut."""
+    rc, out = run_alpha("128M", "fault=none " + "x" * 250)
+    assert rc == 2
+    assert "CMDLINE) is 261 bytes; accepted: at most 255" in out and "@final" not in out

@@ -30,6 +30,9 @@ done
 [ -n "$kernel" ] && [ -f "$kernel" ] || { echo "run-qemu-alpha.sh: --kernel ELF: '$kernel' is no file" >&2; exit 2; }
 [[ "$mem" =~ ^[1-9][0-9]*[MG]?$ ]] || { echo "run-qemu-alpha.sh: --mem '$mem' rejected: accepted: N, NM or NG (MiB by default)" >&2; exit 2; }
 [[ "$timeout" =~ ^[0-9]+$ ]] || { echo "run-qemu-alpha.sh: --timeout '$timeout' rejected: accepted: whole seconds (0: no limit)" >&2; exit 2; }
+# QEMU's Alpha loader copies at most 256 bytes of -append, NUL included,
+# and cuts the rest without a word
+[ ${#append} -le 255 ] || { echo "run-qemu-alpha.sh: --append (CMDLINE) is ${#append} bytes; accepted: at most 255 (QEMU's Alpha loader copies no more)" >&2; exit 2; }
 qemu=${PAGECOLOR_QEMU_ALPHA:-qemu-system-alpha}
 [ -n "$log" ] || log=$(mktemp)
 mkdir -p "$(dirname "$log")"
