@@ -14,6 +14,13 @@
 # Every target that needs tools first runs tools/deps.sh, which installs the
 # missing Debian packages (or says which to install).
 
+# ARCH=alpha: the Alpha kernel, its own targets (arch/alpha/alpha.mk)
+ARCH ?= x86
+ifeq ($(ARCH),alpha)
+include arch/alpha/alpha.mk
+else ifneq ($(ARCH),x86)
+$(error ARCH=$(ARCH) rejected: accepted: ARCH=x86 (the default) or ARCH=alpha)
+else
 CROSS     ?= i686-linux-gnu-
 CC        := $(CROSS)gcc
 LD        := $(CROSS)ld
@@ -91,6 +98,7 @@ help:
 	@echo "                                     unknown names in CMDLINE refused before booting (CMDLINE_CHECK=off: unchecked)"
 	@echo "make test                            every test suite; ends with 'tests: N passed, N failed'"
 	@echo "make kernel                          build/kernel.elf and build/kernel.sym"
+	@echo "make ARCH=alpha kernel | run       the Alpha kernel under qemu-system-alpha (make ARCH=alpha help)"
 	@echo "make kernel DEBUG=1                  build/debug/kernel.elf: the debug kernel (lock assertions); DEBUG=1 works with run, gdb"
 	@echo "make iso                             build/pagecolor.iso (GRUB, BIOS and UEFI) for real PCs"
 	@echo "make gdb [GDBPORT=N]                 QEMU stopped at kmain with gdb attached; QEMU ends with gdb"
@@ -258,7 +266,7 @@ $(B)/h/tests/test_multiboot: private HCFLAGS += -no-pie
 # page size (HOST8_SAME) and, for now, the worked examples whose expected
 # values are counts of 4 KiB pages (HOST8_4K_ONLY).
 HOST8_SAME    := test_printk test_qr test_mwc test_cmdline_grub test_console test_perfmon test_tsc \
-	test_ratio_ci test_split_count test_firmware test_copy
+	test_ratio_ci test_split_count test_firmware test_copy test_alpha
 HOST8_4K_ONLY := test_buddy test_color_fit test_e820 test_shuffle_small
 HOST8_OBJ   := $(HOST_SRCS:%.c=$(B)/h8/%.o)
 HOST8_TESTS := $(filter-out $(addprefix $(B)/h8/tests/,$(HOST8_SAME) $(HOST8_4K_ONLY)),$(HOST_TESTS:$(B)/h/%=$(B)/h8/%))
@@ -345,3 +353,5 @@ figures-check:
 -include tests/host/copy32/copy32.mk
 -include tools/qr/qr.mk
 -include tools/make/cmdline-check/cmdline-check.mk
+
+endif # ARCH=x86
