@@ -35,7 +35,7 @@ int bench_buf_alloc(struct bench_buf *b, u32 bytes)
 	if (n == 0 || n > BENCH_MAX_PAGES)
 		return -1;
 	for (i = 0; i < n; i++) {
-		/* page i is mapped at BENCH_VA + i * 4K: say so (vacolor) */
+		/* page i is mapped at BENCH_VA + i * PAGE_SIZE: say so (vacolor) */
 		struct page *p = alloc_pages_va(GFP_HIGHUSER, 0, BENCH_VA + i * PAGE_SIZE);
 		if (!p)
 			break;

@@ -235,7 +235,7 @@ static void print_table(const char *title, const char *rowname, const u32 *offs,
 u32 bench_copy(const struct bench_config *cfg)
 {
 	struct bench_buf buf;
-	u32 want = cfg->copy_bytes, quarter = nr_free_pages() / 4 * 4096u, i, id, nid = 0;
+	u32 want = cfg->copy_bytes, quarter = nr_free_pages() / 4 * PAGE_SIZE, i, id, nid = 0;
 	const char *why, *unit = cfg->tsc_khz ? "KB/s, 1 KB = 1024 bytes" : "bytes per 1000 cycles (no TSC rate)";
 	char a[16], b[16], title[100];
 
@@ -260,7 +260,7 @@ u32 bench_copy(const struct bench_config *cfg)
 		return 1;
 	}
 	ctx.file = buf.va;
-	ctx.dst_area = (u8 *)buf.va + ALIGN_UP(ctx.file_bytes, 4096u);
+	ctx.dst_area = (u8 *)buf.va + ALIGN_UP(ctx.file_bytes, PAGE_SIZE);
 	fill_file(ctx.file, ctx.file_bytes);
 	ctx.overhead = ~0ull;
 	for (i = 0; i < 64; i++) {

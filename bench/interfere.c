@@ -216,7 +216,7 @@ static struct {
 	int rc;
 } rc;
 
-/* Copies page src (mapped at va_base + 4K * index) to dst through the
+/* Copies page src (mapped at va_base + PAGE_SIZE * index) to dst through the
  * scratch page and maps dst there instead. */
 static int copy_page(void *ctx, u32 index, u32 dst, u32 src)
 {

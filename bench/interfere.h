@@ -6,6 +6,7 @@
 #define BENCH_INTERFERE_H
 
 #include "bench/workload.h"
+#include <asm/page.h>
 
 /* Before the leak-check baseline: sets up the interrupt controller and
  * maps the task marker page (its page table stays). Returns 0, or -1 after
@@ -21,7 +22,7 @@ static inline u32 interfere_aggressor_bytes(u32 cache_size)
  * aggressor's buffer, then a scratch page for recoloring's copies. */
 static inline u32 interfere_va_bytes(u32 cache_size)
 {
-	return 4u * MiB + interfere_aggressor_bytes(cache_size) + 4096u;
+	return 4u * MiB + interfere_aggressor_bytes(cache_size) + PAGE_SIZE;
 }
 
 #endif

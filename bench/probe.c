@@ -31,7 +31,7 @@
  * the cyclic order repeats every round, so it misses m times when m <= W
  * and m * R times when m > W (LRU evicts each line just before its reuse).
  *
- * Patterns (W = ways, C = cache_size / (W * 4K) colors):
+ * Patterns (W = ways, C = cache_size / (W * PAGE_SIZE) colors):
  *   fit       coloring on, min(16, C/2) pages (distinct colors), 2 rounds:
  *             the second round is all hits
  *   assoc     W pages of one color, 4 rounds: only the first round misses

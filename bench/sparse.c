@@ -3,7 +3,7 @@
  * of every k-th page of a large virtual range (sparse_k=, default 16), as a
  * program that reads one header per page-sized record, or a sparse array
  * filled by demand paging, does. Only the touched pages are allocated (as
- * page faults would), page j mapped at BENCH_VA + j * k * 4096, so the
+ * page faults would), page j mapped at BENCH_VA + j * k * PAGE_SIZE, so the
  * range spans k times the memory placed: at the default k the span is 16 x
  * the working set, far more than the cache. Every touched line is at offset
  * 0 of its page, so it can only go to the cache sets of offset 0 of its
@@ -16,7 +16,7 @@
  *    only `ways` of them fit;
  *  - bestbin: like binhop (each new page takes the least used color);
  *  - buddy and random: colors at random, birthday collisions.
- * Points: ws of the sweep = the bytes of the touched pages (ws / 4096 pages,
+ * Points: ws of the sweep = the bytes of the touched pages (ws / PAGE_SIZE pages,
  * ws / 64 bytes of touched lines). Measured: cycles per dependent load
  * along a chain page 0 -> 1 -> ... -> last -> 0, which is checked to be one
  * cycle through every touched page, carrying each page's index. */

@@ -2,6 +2,7 @@
 /* bench/wl_plan.c - the workloads' pure helpers (see workload.h); built for
  * the kernel and for the host tests (tests/host/test_workload.c). */
 #include "bench/workload.h"
+#include <asm/page.h>
 
 u32 triad_va_stride(u32 array_bytes, u32 color_span)
 {
@@ -16,7 +17,7 @@ u32 triad_va_stride(u32 array_bytes, u32 color_span)
 
 u32 sparse_va_span(u32 pages, u32 k)
 {
-	u64 s = (u64)pages * k * 4096u;
+	u64 s = (u64)pages * k * PAGE_SIZE;
 
 	return s > 0xffffffffull ? 0 : (u32)s;
 }

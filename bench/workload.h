@@ -165,7 +165,7 @@ static inline void triad_slot(u32 k, u32 *array, u32 *page)
  * would not fit in 32 bits. */
 u32 triad_va_stride(u32 array_bytes, u32 color_span);
 
-/* Virtual span in bytes of sparse's walk: pages x k x 4096, or 0 when that
+/* Virtual span in bytes of sparse's walk: pages x k x PAGE_SIZE, or 0 when that
  * does not fit in 32 bits. */
 u32 sparse_va_span(u32 pages, u32 k);
 
@@ -181,7 +181,7 @@ void wl_shuffle(u32 *v, u32 n, struct mwc *g);
 /* ---- buffers and modes (bench/wl_buf.c, kernel only) ---- */
 
 /* Allocates n order-0 pages through bench_alloc_page_va(), page i with the
- * hint va[i] (or va_base + i * 4096 when va is NULL), by the current task,
+ * hint va[i] (or va_base + i * PAGE_SIZE when va is NULL), by the current task,
  * into pfns[0..n). Returns 0, or -1 when memory ran out (the pages got are
  * freed again and a message is printed naming what). */
 int wl_alloc_pages(u32 *pfns, u32 n, const u32 *va, u32 va_base, const char *what);

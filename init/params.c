@@ -33,7 +33,7 @@ struct boot_config boot_config = {
 	.bench = { .which = BENCH_BIT(BENCH_ALL),
 		   .modes = BENCH_MODES_BOTH,
 		   .runs = 5,
-		   .min_ws = 4096,
+		   .min_ws = PAGE_SIZE,
 		   .max_ws = 512 * 1024,
 		   .sparse_k = 16,
 		   .reuse_bufs = 4,
@@ -123,7 +123,7 @@ struct kernel_param boot_params[] = {
 	  .machine_default = true,
 	  .type = PARAM_SIZE,
 	  .value = &boot_config.mm.cache_size,
-	  .min = 4096,
+	  .min = PAGE_SIZE,
 	  .max = 1u << 30,
 	  .pow2 = true,
 	  .help = "cache that coloring targets; default: largest cache CPUID reports" },
@@ -134,8 +134,8 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.mm.cache_ways,
 	  .min = 1,
 	  .max = 64,
-	  .help = "its ways; colors = cache_size / (ways * 4K); default: CPUID's (0, fully associative: 1 color), else "
-		  "1 (the 2.4.17 patch's)" },
+	  .help = "its ways; colors = cache_size / (ways * page size); default: CPUID's (0, fully associative: "
+		  "1 color), else 1 (the 2.4.17 patch's)" },
 	{ .name = "cache_levels",
 	  .type = PARAM_STR,
 	  .form = "the cache model's levels= syntax: NAME:SIZE:WAYS:LINE:POLICY[:OPTION]... levels separated by '/', "
@@ -155,7 +155,8 @@ struct kernel_param boot_params[] = {
 	{ .name = "color_per_slice",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.mm.color_per_slice,
-	  .help = "sliced level: colors = sets per slice x line / 4K; off counts the whole level (size / (ways x 4K)), "
+	  .help = "sliced level: colors = sets per slice x line / page size; off counts the whole level (size / (ways "
+		  "x page size)), "
 		  "whose colors can share sets on a hashed level" },
 	{ .name = "mm_shuffle",
 	  .type = PARAM_BOOL,
@@ -246,7 +247,7 @@ struct kernel_param boot_params[] = {
 	{ .name = "bench_min",
 	  .type = PARAM_SIZE,
 	  .value = &boot_config.bench.min_ws,
-	  .min = 4096,
+	  .min = PAGE_SIZE,
 	  .max = BENCH_MAX_CEILING,
 	  .pow2 = true,
 	  .help = "smallest stride working set" },

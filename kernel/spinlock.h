@@ -30,6 +30,7 @@
 #define KERNEL_SPINLOCK_H
 
 #include <asm/irqflags.h>
+#include <asm/processor.h>
 #include <asm/smp.h>
 
 #include "kernel/types.h"
@@ -89,20 +90,7 @@ static inline bool spin_held_here(const spinlock_t *l)
 #define assert_irqs_disabled()	   ((void)0)
 #endif
 
-#ifdef MM_HOST
-#include <sched.h>
-/* Host tests run more threads than the machine may have cores: a waiter
- * gives its core away, or a ticket lock convoys behind a preempted holder. */
-static inline void cpu_relax(void)
-{
-	sched_yield();
-}
-#else
-static inline void cpu_relax(void)
-{
-	__asm__ volatile("pause" ::: "memory"); /* rep; nop: a no-op on a 486 */
-}
-#endif
+/* cpu_relax(): <asm/processor.h> (a pause on x86, a yield on the host) */
 
 /* Takes the lock, spinning until it is ours. Interrupts are left as they
  * are (use spin_lock_irqsave from code an interrupt may also run). */

@@ -324,10 +324,11 @@ void color_count_log(const struct color_derivation *d, u32 nlevels)
 		printk("coloring: a fully associative level has one set: 1 color\n");
 		return;
 	}
-	printk("coloring: colors = sets%s x line / 4K = %u x %u / 4K = %u%s", l->slices > 1 ? " per slice" : "",
-	       d->sets, l->line, d->per_slice, l->slices > 1 ? " per slice" : "");
+	printk("coloring: colors = sets%s x line / %uK = %u x %u / %uK = %u%s", l->slices > 1 ? " per slice" : "",
+	       PAGE_SIZE >> 10, d->sets, l->line, PAGE_SIZE >> 10, d->per_slice, l->slices > 1 ? " per slice" : "");
 	if (l->slices > 1)
-		printk("; counting the whole level, %s / (%u x 4K), would give %u", sz, l->ways, d->whole);
+		printk("; counting the whole level, %s / (%u x %uK), would give %u", sz, l->ways, PAGE_SIZE >> 10,
+		       d->whole);
 	printk("\n");
 	if (l->slices > 1 && !d->per_slice_used) {
 		printk("coloring: color_per_slice=off: %u colors counted from the whole level, as before slices "
@@ -345,7 +346,8 @@ void color_count_log(const struct color_derivation *d, u32 nlevels)
 	{
 		u32 asked = d->per_slice_used ? d->per_slice : d->whole;
 		printk("coloring: %u color%s used (%s%s)\n", d->colors, d->colors == 1 ? "" : "s",
-		       d->per_slice_used ? (l->slices > 1 ? "per slice" : "sets x line / 4K") : "the whole level",
+		       d->per_slice_used ? (l->slices > 1 ? "per slice" : "sets x line / page size")
+					 : "the whole level",
 		       d->colors == asked	? ""
 		       : asked > PAGE_COLOR_MAX ? ", capped to the most the color lists support"
 		       : asked < 2		? "; 1 color: coloring has nothing to do and is off"

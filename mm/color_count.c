@@ -46,7 +46,7 @@ u32 page_color_count_explain(u32 cache_size, u32 ways)
 	printk("coloring: cache_size=%s cache_ways=%u give %u", cs, ways, exact);
 	if (hundredths)
 		printk(".%02u", hundredths);
-	printk(" color%s (%s / (%u x 4K)): ", exact == 1 && !hundredths ? "" : "s", cs, ways);
+	printk(" color%s (%s / (%u x %uK)): ", exact == 1 && !hundredths ? "" : "s", cs, ways, PAGE_SIZE >> 10);
 	if (colors < 2)
 		printk("1 color, coloring has nothing to do and is off\n");
 	else if (exact > PAGE_COLOR_MAX)

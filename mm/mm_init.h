@@ -9,6 +9,7 @@
 #include "mm/cache_geom.h"
 #include "mm/mmzone.h"
 #include "mm/placement/registry.h"
+#include <asm/cache.h> /* the cache geometry defaults */
 
 struct mwc;
 
@@ -49,17 +50,18 @@ enum mm_debug_mode { MM_DEBUG_OFF, MM_DEBUG_ON, MM_DEBUG_POISON };
 
 /* The memory manager's configuration, passed into mm_init() (init/params.c
  * fills the kernel's from the command line; tests and tools fill their own).
- * Defaults: page_color on, cache_size 256K and cache_ways 1 (the 2.4.17 patch's
- * i386 guess and direct-mapped assumption; the kernel replaces both with the
+ * Defaults: page_color on, cache_size and cache_ways the architecture's
+ * (<asm/cache.h>; x86: 256K and 1, the 2.4.17 patch's i386 guess and
+ * direct-mapped assumption; the kernel replaces both with the
  * largest cache CPUID reports before parsing; the kernel fills in CPUID's),
  * mm_shuffle on, mm_ballast 50, mm_debug off, mobility_grouping on,
  * compaction on. */
 /* The defaults above, as an initializer: every user starts from them. */
 #define MM_CONFIG_DEFAULT_INIT                                                                                         \
 	{                                                                                                              \
-		.page_color = true, .placement = PLACEMENT_BINHOP, .cache_size = 256 * 1024, .cache_ways = 1,          \
-		.mm_shuffle = true, .mm_ballast = 50, .mm_debug = MM_DEBUG_OFF, .mobility_grouping = true,             \
-		.compaction = true, .color_per_slice = true                                                            \
+		.page_color = true, .placement = PLACEMENT_BINHOP, .cache_size = ARCH_CACHE_SIZE_DEFAULT,              \
+		.cache_ways = ARCH_CACHE_WAYS_DEFAULT, .mm_shuffle = true, .mm_ballast = 50, .mm_debug = MM_DEBUG_OFF, \
+		.mobility_grouping = true, .compaction = true, .color_per_slice = true                                 \
 	}
 /* The configuration mm_init() was given (mm's own copy; read-only). */
 extern struct mm_config mm_config;

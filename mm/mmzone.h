@@ -22,15 +22,14 @@
 
 #include "kernel/list.h"
 #include "kernel/types.h"
+#include <asm/page.h> /* PAGE_SHIFT, PAGE_SIZE, the pfn space: the architecture's */
 
-#define PAGE_SHIFT 12
-#define PAGE_SIZE  (1u << PAGE_SHIFT)
-#define MAX_ORDER  11 /* orders 0..10: blocks of 4 KiB .. 4 MiB */
+#define MAX_ORDER 11 /* orders 0..10: blocks of 1 .. 1024 pages (4 KiB .. 4 MiB on x86) */
 
-/* The pfn space this kernel addresses: 32-bit physical addresses, no PAE
- * (4 GiB). The zone limits are the architecture's: free_area_init() takes
- * them (arch/x86/arch.h gives the i386 layout). */
-#define HIGHMEM_LIMIT_PFN 0x100000u /* 4 GiB */
+/* The pfn space this kernel addresses (x86: 32-bit physical addresses, no
+ * PAE, 4 GiB). The zone limits are the architecture's too: free_area_init()
+ * takes them (<asm/page.h>'s ARCH_*_LIMIT_PFN). */
+#define HIGHMEM_LIMIT_PFN ARCH_PHYS_LIMIT_PFN
 
 enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
 
@@ -54,8 +53,9 @@ enum zone_type { ZONE_DMA, ZONE_NORMAL, ZONE_HIGHMEM, MAX_NR_ZONES };
  * (gfp flags, alloc_hint.migratetype); free lists are kept per type. */
 enum migratetype { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_TYPES };
 
-/* Page blocks: the unit that carries a migrate type (4 MiB, MAX_ORDER-1,
- * as Linux's pageblock_order on i386 without huge pages). */
+/* Page blocks: the unit that carries a migrate type (MAX_ORDER-1, 1024
+ * pages: 4 MiB of 4 KiB pages, 8 MiB of 8 KiB; as Linux's pageblock_order
+ * on i386 without huge pages, and on Alpha). */
 #define pageblock_order	   (MAX_ORDER - 1)
 #define pageblock_nr_pages (1u << pageblock_order)
 /* Page blocks of the 4 GiB pfn space, and the bitmap words (2 bits each). */

@@ -316,7 +316,7 @@ retry:
 					   .migratetype = (u8)gfp_migratetype(gfp) };                                  \
 		return __alloc_pages_path(gfp, &hint, path, check);                                                    \
 	}                                                                                                              \
-	static __attribute__((noinline)) struct page *__alloc_pages_##name##_va(gfp_t gfp, u32 order, u32 va)          \
+	static __attribute__((noinline)) struct page *__alloc_pages_##name##_va(gfp_t gfp, u32 order, vaddr_t va)      \
 	{                                                                                                              \
 		struct alloc_hint hint = { .task = (needs_task) ? current : NULL,                                      \
 					   .va = va,                                                                   \
@@ -342,7 +342,7 @@ ALLOC_PAGES_PATHS_(checked, PLACEMENT_PATH_OPS, true, true)
  * (mm_set_alloc_check rewrites the table, so no path tests for the check). */
 struct alloc_pages_path {
 	struct page *(*alloc)(gfp_t gfp, u32 order);
-	struct page *(*alloc_va)(gfp_t gfp, u32 order, u32 va);
+	struct page *(*alloc_va)(gfp_t gfp, u32 order, vaddr_t va);
 	struct page *(*alloc_hint)(gfp_t gfp, struct alloc_hint *hint);
 };
 #define ALLOC_PAGES_PATH_(name)                                                                                        \
@@ -384,7 +384,7 @@ struct page *alloc_pages_hint(gfp_t gfp, struct alloc_hint *hint)
 	return alloc_pages_paths[placement_active_id].alloc_hint(gfp, hint);
 }
 
-struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va)
+struct page *alloc_pages_va(gfp_t gfp, u32 order, vaddr_t va)
 {
 	if (order >= MAX_ORDER)
 		return NULL;

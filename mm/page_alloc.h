@@ -15,8 +15,9 @@ struct alloc_hint; /* mm/placement/ops.h */
  * zone lock with interrupts off. */
 struct page *alloc_pages(gfp_t gfp, u32 order);
 /* The same for a block that the caller maps at virtual address va (bytes,
- * page aligned): a policy may place it by va (vacolor). */
-struct page *alloc_pages_va(gfp_t gfp, u32 order, u32 va);
+ * page aligned; vaddr_t: as wide as the architecture's, <asm/page.h>): a
+ * policy may place it by va (vacolor). */
+struct page *alloc_pages_va(gfp_t gfp, u32 order, vaddr_t va);
 /* The same with a full request (task, va, order, migrate type, allowed
  * colors). hint->any_color is set from gfp's __GFP_NOCOLOR; gfp's mobility
  * flags, when given, set hint->migratetype (an out-of-range type becomes

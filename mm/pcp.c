@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* mm/pcp.c - per-CPU hot and cold page lists (see pcp.h). */
 #include "mm/pcp.h"
+#include <asm/atomic64.h>
 #include "kernel/printk.h"
 #include "mm/internal.h"
 #include "mm/mm_check.h"
@@ -187,28 +188,6 @@ static int colored_want(const struct alloc_hint *hint, struct placement_task *t,
 	return t->rr_init ? (int)(__atomic_load_n(&t->target_color, __ATOMIC_RELAXED) & color_mask) : -1;
 }
 
-/* *p + 1 without a lock (a counter the zone path adds to under the zone
- * lock): lock cmpxchg8b on i686, which has no 64-bit fetch-and-add and
- * aligns a u64 in a struct to 4 bytes only (so gcc's __atomic calls
- * libatomic, which the kernel lacks). */
-static inline void inc64(u64 *p)
-{
-#ifdef MM_HOST
-	__atomic_fetch_add(p, 1, __ATOMIC_RELAXED);
-#else
-	u32 lo = (u32)*p, hi = (u32)(*p >> 32); /* a torn read only makes the first exchange fail */
-	u8 ok;
-
-	do {
-		u32 nlo = lo + 1, nhi = hi + (nlo == 0);
-		__asm__ volatile("lock cmpxchg8b %0; sete %1"
-				 : "+m"(*p), "=q"(ok), "+a"(lo), "+d"(hi)
-				 : "b"(nlo), "c"(nhi)
-				 : "memory", "cc");
-	} while (!ok);
-#endif
-}
-
 static struct page *pcp_alloc_color(struct zone *zone, struct alloc_hint *hint, bool cold)
 {
 	struct placement_task *t;
@@ -249,8 +228,8 @@ static struct page *pcp_alloc_color(struct zone *zone, struct alloc_hint *hint, 
 		ps->color_allocs++;
 		ps->color_off += pfn_color(page_to_pfn(page)) != (u32)want;
 		__atomic_add_fetch(&t->hits, 1, __ATOMIC_RELAXED);
-		inc64(&page_color_stats.hits);
-		inc64(&page_color_stats.pages_allocated);
+		atomic64_inc(&page_color_stats.hits);
+		atomic64_inc(&page_color_stats.pages_allocated);
 	}
 	arch_irq_restore(flags);
 	return page;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # tools/deps.sh - make sure the build, run and test tools are installed.
 #
-# usage: tools/deps.sh run|gdb|test|cachesim|bench-host|all
+# usage: tools/deps.sh run|gdb|test|cachesim|bench-host|alpha|all
 #        tools/deps.sh --list JOB      the job's packages, one line (for .ci/run)
 #        tools/deps.sh --markdown      README's table of packages
 # The packages come from tools/deps.txt, the one list. Checks each package
@@ -19,9 +19,9 @@ case "${1:-}" in
 esac
 job=${1:-run}
 case "$job" in
-run | gdb | test | cachesim | bench-host | all) ;;
+run | gdb | test | cachesim | bench-host | alpha | all) ;;
 *)
-	echo "deps.sh: unknown job '$job' (accepted: run, gdb, test, cachesim, bench-host, all)" >&2
+	echo "deps.sh: unknown job '$job' (accepted: run, gdb, test, cachesim, bench-host, alpha, all)" >&2
 	exit 2
 	;;
 esac
@@ -34,7 +34,7 @@ wanted() {
 		n = split($2, j, ",")
 		want = (job == "all")
 		for (i = 1; i <= n; i++)
-			if (j[i] == job || (j[i] == "run" && job != "bench-host"))
+			if (j[i] == job || (j[i] == "run" && job != "bench-host" && job != "alpha"))
 				want = 1
 		if (want)
 			print $1, $3

@@ -7,14 +7,9 @@
 #define ARCH_X86_ARCH_H
 
 #include "kernel/types.h"
-
-#define PAGE_SHIFT 12
-#define PAGE_SIZE  (1u << PAGE_SHIFT)
-
-/* Zone limits, in page frame numbers (the i386 layout Linux uses). */
-#define ARCH_DMA_LIMIT_PFN     (16u * 1024 * 1024 >> PAGE_SHIFT)  /* 16 MiB */
-#define ARCH_NORMAL_LIMIT_PFN  (896u * 1024 * 1024 >> PAGE_SHIFT) /* 896 MiB */
-#define ARCH_HIGHMEM_LIMIT_PFN (0x100000u)			  /* 4 GiB */
+/* PAGE_SHIFT, PAGE_SIZE and the zone limits (ARCH_*_LIMIT_PFN, the i386
+ * layout) */
+#include <asm/page.h>
 
 /* Virtual layout: low memory up to 896 MiB is identity-mapped (virtual ==
  * physical); [VMALLOC_START, VMALLOC_END) maps arbitrary pages, HighMem

@@ -273,7 +273,7 @@ u32 e820_usable_pages(const struct e820_table *t)
 	u32 i, pages = 0;
 	for (i = 0; i < t->nr_entries; i++) {
 		const struct e820_entry *e = &t->entries[i];
-		u64 start = (e->addr + 4095) >> 12, end = (e->addr + e->size) >> 12;
+		u64 start = (e->addr + PAGE_SIZE - 1) >> PAGE_SHIFT, end = (e->addr + e->size) >> PAGE_SHIFT;
 		if (e->type == E820_TYPE_RAM && end > start)
 			pages += (u32)(end - start);
 	}

@@ -77,7 +77,7 @@ struct color_bitmap; /* mm/color_bitmap.h */
 /* What a request tells the policy. */
 struct alloc_hint {
 	struct task *task;		   /* whose placement state; never NULL */
-	u32 va;				   /* virtual address the block will be mapped at */
+	vaddr_t va;			   /* virtual address the block will be mapped at (the arch's width) */
 	bool has_va;			   /* va is valid */
 	bool any_color;			   /* __GFP_NOCOLOR: any block will do */
 	u8 migratetype;			   /* enum migratetype: what the caller states */

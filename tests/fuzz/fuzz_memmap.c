@@ -250,7 +250,7 @@ static void check_zones(void)
 	for (z = 0; z < MAX_NR_ZONES; z++) {
 		const struct zone *zone = &contig_page_data.node_zones[z];
 		u32 usable = memblock_memory_pages(lo[z], hi[z]);
-		u32 low_mib = memblock_memory_pages(lo[z], MIN(hi[z], 256u));
+		u32 low_mib = memblock_memory_pages(lo[z], MIN(hi[z], 0x100000u >> PAGE_SHIFT)); /* the first MiB */
 		u32 free_pages = 0;
 
 		CHECK(zone->present_pages == usable);
@@ -313,7 +313,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (end == 0 || end > MAX_PFNS)
 		return 0;
 
-	fuzz_mm_config.cache_size = 4096u << (data[0] & 15);
+	fuzz_mm_config.cache_size = PAGE_SIZE << (data[0] & 15); /* 1 .. 32768 colors */
 	fuzz_mm_config.cache_ways = 1;
 	fuzz_mm_config.page_color = (data[0] >> 4) & 1;
 	fuzz_mm_config.mm_shuffle = data[1] >> 7;

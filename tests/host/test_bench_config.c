@@ -13,11 +13,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include "bench/bench_config.h"
 #include "host_support.h"
 #include "mm/color_count.h"
+#include <asm/page.h>
 
 #define K 1024u
 #define M (1024u * 1024u)
@@ -168,28 +170,43 @@ static void test_too_little_memory_skips_the_benchmarks(void **state)
 	assert_non_null(strstr(capture_text(), "bench: benchmarks skipped: 60K free, and a quarter of it is below"));
 }
 
+/* Each cache below is scaled by the page size (S = PAGE_SIZE / 4K: 1 in
+ * build/h, 2 in build/h8), so the colors are the same in both builds and the
+ * sizes and the page size in the text follow it. */
 static void test_color_count_explanations(void **state)
 {
+	const u32 S = PAGE_SIZE / 4096, pk = PAGE_SIZE / K;
+	char want[200];
+
 	(void)state;
 	capture_reset();
-	assert_int_equal(page_color_count_explain(64 * K, 64), 1);
-	assert_string_equal(capture_text(),
-			    "coloring: cache_size=64K cache_ways=64 give 0.25 colors (64K / (64 x 4K)): 1 color,"
-			    " coloring has nothing to do and is off\n");
+	assert_int_equal(page_color_count_explain(64 * K * S, 64), 1);
+	snprintf(want, sizeof(want),
+		 "coloring: cache_size=%uK cache_ways=64 give 0.25 colors (%uK / (64 x %uK)): 1 color,"
+		 " coloring has nothing to do and is off\n",
+		 64 * S, 64 * S, pk);
+	assert_string_equal(capture_text(), want);
 	capture_reset();
-	assert_int_equal(page_color_count_explain(256 * K, 64), 1);
-	assert_string_equal(capture_text(),
-			    "coloring: cache_size=256K cache_ways=64 give 1 color (256K / (64 x 4K)): 1 color,"
-			    " coloring has nothing to do and is off\n");
+	assert_int_equal(page_color_count_explain(256 * K * S, 64), 1);
+	snprintf(want, sizeof(want),
+		 "coloring: cache_size=%uK cache_ways=64 give 1 color (%uK / (64 x %uK)): 1 color,"
+		 " coloring has nothing to do and is off\n",
+		 256 * S, 256 * S, pk);
+	assert_string_equal(capture_text(), want);
 	capture_reset();
 	assert_int_equal(page_color_count_explain(1u << 30, 1), 32768);
-	assert_string_equal(capture_text(), "coloring: cache_size=1G cache_ways=1 give 262144 colors (1G / (1 x 4K)):"
-					    " capped to 32768, the most the color lists support\n");
+	snprintf(want, sizeof(want),
+		 "coloring: cache_size=1G cache_ways=1 give %u colors (1G / (1 x %uK)):"
+		 " capped to 32768, the most the color lists support\n",
+		 262144 / S, pk);
+	assert_string_equal(capture_text(), want);
 	capture_reset();
-	assert_int_equal(page_color_count_explain(256 * K, 3), 16);
-	assert_string_equal(capture_text(),
-			    "coloring: cache_size=256K cache_ways=3 give 21.33 colors (256K / (3 x 4K)):"
-			    " rounded down to 16, a power of two\n");
+	assert_int_equal(page_color_count_explain(256 * K * S, 3), 16);
+	snprintf(want, sizeof(want),
+		 "coloring: cache_size=%uK cache_ways=3 give 21.33 colors (%uK / (3 x %uK)):"
+		 " rounded down to 16, a power of two\n",
+		 256 * S, 256 * S, pk);
+	assert_string_equal(capture_text(), want);
 	capture_reset();
 	capture_reset();
 	assert_int_equal(page_color_count_explain(2 * M, 0), 1); /* CPUID's fully associative cache */
@@ -197,9 +214,9 @@ static void test_color_count_explanations(void **state)
 			    "coloring: cache_size=2M cache_ways=0 (fully associative: one set) give 1 color,"
 			    " coloring has nothing to do and is off\n");
 	capture_reset();
-	assert_int_equal(page_color_count_explain(12 * M, 12), 256); /* CPUID's 12M 12-way: exact */
-	assert_int_equal(page_color_count_explain(2 * M, 1), 512);
-	assert_int_equal(page_color_count_explain(128 * M, 1), 32768); /* exactly the most */
+	assert_int_equal(page_color_count_explain(12 * M * S, 12), 256); /* CPUID's 12M 12-way: exact */
+	assert_int_equal(page_color_count_explain(2 * M * S, 1), 512);
+	assert_int_equal(page_color_count_explain(128 * M * S, 1), 32768); /* exactly the most */
 	assert_string_equal(capture_text(), "");
 }
 

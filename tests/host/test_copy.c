@@ -133,13 +133,14 @@ static void test_block_positions(void **state)
 		for (k = 0; k < 1000; k++) {
 			uint32_t p = copy_block_pos(files[f], k), q = copy_block_pos(files[f], k + 1);
 
-			assert_int_equal(p % 4096, 0);
+			assert_int_equal(p % PAGE_SIZE, 0);
 			assert_true(p + 32 + COPY_BLOCK <= files[f]);
 			assert_int_not_equal(p, q);
 		}
 	}
 	assert_int_equal(copy_block_pos(512 * 1024, 0), 0);
-	assert_int_equal(copy_block_pos(512 * 1024, 1), 258048); /* (512K - 64 - 256K) down to a page */
+	/* (512K - 64 - 256K) down to a page: 258048 with 4 KiB pages */
+	assert_int_equal(copy_block_pos(512 * 1024, 1), (512 * 1024 - 64 - 256 * 1024) / PAGE_SIZE * PAGE_SIZE);
 	assert_int_equal(copy_block_pos(512 * 1024, 2), 0);
 }
 

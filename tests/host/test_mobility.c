@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -15,8 +16,9 @@
 #include "tests/host/mm_fixture.h"
 
 /* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB (DMA 4 page blocks,
- * Normal 12). */
+ * Normal 12; with 8 KiB pages, blocks of 8 MiB: DMA 2, Normal 6). */
 static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
+#define NORMAL_BLOCKS ((u32)(MB(48) >> PAGE_SHIFT) / pageblock_nr_pages)
 
 static struct zone *normal(void)
 {
@@ -59,8 +61,8 @@ static void test_unmovable_steals_whole_blocks(void **state)
 	assert_true(mobility_grouping_enabled);
 	assert_false(normal()->mobility_small);
 	pageblock_census(normal(), &c);
-	assert_int_equal(c.nr_blocks, 12);
-	assert_int_equal(c.blocks[MIGRATE_MOVABLE], 12);
+	assert_int_equal(c.nr_blocks, NORMAL_BLOCKS);
+	assert_int_equal(c.blocks[MIGRATE_MOVABLE], NORMAL_BLOCKS);
 	for (i = 0; i < MAX_ORDER; i++) {
 		assert_int_equal(normal()->free_area[i].nr_free_mt[MIGRATE_UNMOVABLE], 0);
 		assert_int_equal(normal()->free_area[i].nr_free_mt[MIGRATE_MOVABLE], normal()->free_area[i].nr_free);
@@ -319,7 +321,10 @@ static void test_pagetypeinfo_format(void **state)
 	assert_true(capture_contains("Node    0, zone      DMA, type  Reclaimable "));
 	assert_true(capture_contains("Number of blocks type     Unmovable      Movable  Reclaimable        Mixed\n"));
 	/* Normal: 12 blocks, one stolen for the unmovable page */
-	assert_true(capture_contains("Node 0, zone   Normal            1           11            0            0\n"));
+	char want[100];
+	snprintf(want, sizeof(want), "Node 0, zone   Normal            1 %12u            0            0\n",
+		 NORMAL_BLOCKS - 1);
+	assert_true(capture_contains(want));
 	capture_reset();
 	pagetypeinfo_summary("test");
 	assert_true(capture_contains("pagetypeinfo: after=test grouping=on blocks Unmovable=1 Movable="));
@@ -347,6 +352,7 @@ static void test_color_spread_per_type(void **state)
 {
 	struct color_spread s;
 	u32 o, listed = 0, colors;
+	char want[120];
 	(void)state;
 
 	assert_int_equal(fixture_build(pc64, 2, 64, -1), 0);
@@ -361,31 +367,36 @@ static void test_color_spread_per_type(void **state)
 		listed += normal()->free_area[o].nr_free_mt[MIGRATE_MOVABLE] << o;
 	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
 	assert_int_equal(s.free, listed);
-	assert_int_equal(s.free, 11 * 1024); /* the 11 untouched page blocks */
-	assert_int_equal(s.min, 11 * 1024 / 64);
-	assert_int_equal(s.max, 11 * 1024 / 64);
+	assert_int_equal(s.free, (NORMAL_BLOCKS - 1) * 1024); /* the 11 untouched page blocks */
+	assert_int_equal(s.min, (NORMAL_BLOCKS - 1) * 1024 / 64);
+	assert_int_equal(s.max, (NORMAL_BLOCKS - 1) * 1024 / 64);
 	capture_reset();
 	pagetypeinfo_print_colors("test");
 	assert_true(capture_contains("pagetypeinfo: colors after=test zone=Normal type=Unmovable free=24 colors=64 "
 				     "min=0 max=1 mean=0.37\n"));
-	assert_true(capture_contains("pagetypeinfo: colors after=test zone=Normal type=Movable free=11264 colors=64 "
-				     "min=176 max=176 mean=176.00\n"));
+	snprintf(
+	    want, sizeof(want),
+	    "pagetypeinfo: colors after=test zone=Normal type=Movable free=%u colors=64 min=%u max=%u mean=%u.00\n",
+	    (NORMAL_BLOCKS - 1) * 1024, (NORMAL_BLOCKS - 1) * 16, (NORMAL_BLOCKS - 1) * 16, (NORMAL_BLOCKS - 1) * 16);
+	assert_true(capture_contains(want));
 	colors = page_colors;
 	page_colors = PAGETYPEINFO_MAX_COLORS * 2; /* not counted */
 	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
-	assert_int_equal(s.free, 11 * 1024);
+	assert_int_equal(s.free, (NORMAL_BLOCKS - 1) * 1024);
 	assert_int_equal(s.colors, 0);
 	capture_reset();
 	pagetypeinfo_print_colors("big");
-	assert_true(capture_contains("type=Movable free=11264 colors=8192 not counted (over 4096)\n"));
+	snprintf(want, sizeof(want), "type=Movable free=%u colors=8192 not counted (over 4096)\n",
+		 (NORMAL_BLOCKS - 1) * 1024);
+	assert_true(capture_contains(want));
 	/* 1024 colors: four walks of 256; the unmovable block's 24 free pages
 	 * fall on 24 distinct colors, the movable blocks give one per color */
 	page_colors = 1024;
 	assert_spread(MIGRATE_UNMOVABLE, 24, 1024, 0, 1);
 	pagetypeinfo_color_spread(normal(), MIGRATE_MOVABLE, &s);
-	assert_int_equal(s.free, 11 * 1024);
-	assert_int_equal(s.min, 11);
-	assert_int_equal(s.max, 11);
+	assert_int_equal(s.free, (NORMAL_BLOCKS - 1) * 1024);
+	assert_int_equal(s.min, NORMAL_BLOCKS - 1);
+	assert_int_equal(s.max, NORMAL_BLOCKS - 1);
 	page_colors = colors;
 	assert_int_equal(mm_check(), 0);
 }

@@ -20,6 +20,7 @@
 
 #include "arch/x86/multiboot.h"
 #include "mm/memblock.h"
+#include <asm/page.h>
 #include "tests/host/host_support.h"
 
 #define ARENA_BYTES (1u << 20)
@@ -53,7 +54,7 @@ static int teardown(void **state)
 /* True when every page of [start, end) bytes is in memblock.reserved. */
 static bool reserved(u64 start, u64 end)
 {
-	for (u32 pfn = (u32)(start >> 12); pfn < (end + 4095) >> 12; pfn++) {
+	for (u32 pfn = (u32)(start >> PAGE_SHIFT); pfn < (end + PAGE_SIZE - 1) >> PAGE_SHIFT; pfn++) {
 		bool in = false;
 		for (u32 i = 0; i < memblock.reserved.cnt && !in; i++)
 			in = pfn >= memblock.reserved.regions[i].base_pfn && pfn < memblock.reserved.regions[i].end_pfn;

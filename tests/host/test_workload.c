@@ -14,6 +14,7 @@
 
 #include "bench/bench.h"
 #include "bench/workload.h"
+#include <asm/page.h>
 #include "kernel/cmdline.h"
 #include "tests/host/host_support.h"
 
@@ -139,9 +140,9 @@ static void test_triad_stride(void **state)
 static void test_sparse_span(void **state)
 {
 	(void)state;
-	assert_int_equal(sparse_va_span(4, 16), 4 * 16 * 4096);
-	assert_int_equal(sparse_va_span(1024, 16), 64u << 20);
-	assert_int_equal(sparse_va_span(65536, 16), 0); /* 4 GiB: no */
+	assert_int_equal(sparse_va_span(4, 16), 4 * 16 * PAGE_SIZE);
+	assert_int_equal(sparse_va_span(1024, 16), (64u << 20) / 4096 * PAGE_SIZE);
+	assert_int_equal(sparse_va_span(65536 * 4096 / PAGE_SIZE, 16), 0); /* 4 GiB: no */
 }
 
 static void test_color_max_load(void **state)

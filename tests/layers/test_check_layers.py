@@ -116,3 +116,22 @@ def test_a_clean_tree_passes(tmp_path):
     r = run(root)
     assert r.returncode == 0, r.stdout
     assert r.stdout.strip() == "layers: ok"
+
+
+def test_an_arch_conditional_in_mm_is_reported(tmp_path):
+    """mm/ takes the architecture's facts from <asm/*.h>: an #ifdef on a
+    compiler's architecture macro or a #if on the page size is named; the
+    same in arch/ and a build-mode #ifdef in mm/ are not."""
+    root = str(tmp_path)
+    write(root, "mm/a.c", '#include <asm/page.h>\n#ifdef __i386__\nint x;\n#endif\n')
+    write(root, "mm/b.h", "#ifndef MM_B_H\n#define MM_B_H\n#if PAGE_SHIFT == 12\n#elif defined(__alpha__)\n#endif\n#endif\n")
+    write(root, "mm/c.c", "#ifdef MM_INJECT_BUG\n#endif\n")
+    write(root, "arch/x86/d.c", "#ifdef __i386__\n#endif\n")
+    r = run(root)
+    assert r.returncode == 1, r.stdout
+    lines = sorted(l for l in r.stdout.splitlines() if "conditional on the architecture" in l)
+    assert lines == [
+        "layers: mm/a.c:2: a conditional on the architecture (__i386__): take the fact from <asm/*.h>",
+        "layers: mm/b.h:3: a conditional on the architecture (PAGE_SHIFT): take the fact from <asm/*.h>",
+        "layers: mm/b.h:4: a conditional on the architecture (__alpha__): take the fact from <asm/*.h>",
+    ], r.stdout

@@ -23,6 +23,10 @@ sources, headers included):
   Each is reported once per strongly connected set, with one cycle in it.
   There is no exemption: every include line of these folders is in the graph.
 
+mm/ has no conditional (#if, #ifdef, #elif) on the architecture: no
+compiler architecture macro, ARCH_* or CONFIG_* name, PAGE_SHIFT or
+PAGE_SIZE in one; the architecture's facts come from <asm/*.h>.
+
 With --circles, a further report: circles of files in mm/, bench/ or
 arch/x86/. Two files are joined when one calls (or reads a variable) that
 the other defines, as the symbol tables of the kernel's objects show
@@ -219,6 +223,33 @@ def circle_violations(objdir, nm, folder, root):
     return bad
 
 
+# mm/ takes the architecture's facts from <asm/*.h> (PAGE_SHIFT, vaddr_t, the
+# zone limits, the cache defaults) and has no conditional on the architecture:
+# no #if/#ifdef/#elif naming a compiler's architecture macro, an ARCH_ or
+# CONFIG_ name, or the page size.
+ARCH_COND_RE = re.compile(r"^\s*#\s*(?:if|ifdef|ifndef|elif)\b(.*)$", re.M)
+ARCH_NAME_RE = re.compile(
+    r"\b(__i[3-6]86__|__x86_64__|__amd64__|__alpha__|__alpha|__arm__|__aarch64__|__riscv|"
+    r"ARCH_\w+|CONFIG_\w+|PAGE_SHIFT|PAGE_SIZE)\b"
+)
+
+
+def arch_conditional_violations(root):
+    bad = []
+    for dirpath, _, files in os.walk(os.path.join(root, "mm")):
+        for f in sorted(files):
+            if not f.endswith((".c", ".h")):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, f), root)
+            text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
+            for m in ARCH_COND_RE.finditer(text):
+                name = ARCH_NAME_RE.search(m.group(1))
+                if name:
+                    line = text.count("\n", 0, m.start()) + 1
+                    bad.append(f"{rel}:{line}: a conditional on the architecture ({name.group(1)}): take the fact from <asm/*.h>")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -228,7 +259,7 @@ def main():
     a = ap.parse_args()
     root = os.path.abspath(a.root)
     objdir = a.objdir if os.path.isabs(a.objdir) else os.path.join(root, a.objdir)
-    bad = include_violations(root) + header_cycle_violations(root)
+    bad = include_violations(root) + header_cycle_violations(root) + arch_conditional_violations(root)
     if a.circles:
         for folder in ("mm", "bench", "arch/x86"):
             bad += circle_violations(objdir, a.nm, folder, root)

@@ -4,9 +4,9 @@
 #
 # Runs the test suites and prints one summary: each suite's result, then a
 # final line "tests: N passed, N failed" counting test cases.
-#   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds)
+#   host     cmocka unit tests of mm/ and kernel/ (ASan+UBSan builds; build/h8/: with 8 KiB pages)
 #   boot     QEMU boot tests (tests/boot, pytest; without those marked long)
-#   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target) + fuzz-bugs-quick + format + spdx
+#   all      boot + host + cache model + zoneinfo + fuzz-quick (4 s a target; 8 KiB pages: 2 s) + fuzz-bugs-quick + format + spdx
 #            + layers + report + matrix-quick + cachesim
 #
 # The suites run TEST_JOBS (default 3) at a time: three workers take the
@@ -42,7 +42,8 @@ record() {
 run_cmocka() {
 	local bin=$1 name log p f rc t0=$SECONDS
 	name=$(basename "$bin")
-	log=$logdir/$name.log
+	case $bin in */h8/*) name=h8/$name ;; esac # the host suites with 8 KiB pages (Makefile: HOST8_TESTS)
+	log=$logdir/${name//\//-}.log
 	"$bin" >"$log" 2>&1
 	rc=$?
 	p=$(grep -oE '^\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
@@ -117,6 +118,8 @@ if [ "$mode" = all ]; then
 	fi
 	# a quick slice: 4 s per target (make test-long: 60 s)
 	if has_target fuzz-quick; then items+=("FUZZ_SECONDS=\${FUZZ_SECONDS:-4} run_make fuzz-quick fuzz-quick"); fi
+	# the memory manager's targets with 8 KiB pages, 2 s each (make test-long: 60 s)
+	if has_target fuzz-quick8; then items+=("FUZZ_SECONDS=\${FUZZ_SECONDS8:-2} run_make fuzz-quick8 fuzz-quick8"); fi
 	items+=("run_pytest report tests/report")
 	if has_target test-matrix-quick; then items+=("run_make matrix-quick test-matrix-quick"); fi
 	if has_target fuzz-bugs-quick; then items+=("run_make fuzz-bugs-quick fuzz-bugs-quick"); fi
@@ -140,7 +143,7 @@ if [ "$mode" = boot ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = all ]; then
 	for t in build/cachesim/test_cache_model build/cachesim/test_task_attr build/zoneinfo fuzz-build \
-		build/fuzz/fuzz_alloc $(sed -n 's/^FUZZ_BUG_BINS := //p' <<<"$make_db") build/h32/copy32; do
+		build/fuzz/fuzz_alloc build/fuzz/fuzz8_alloc build/fuzz/fuzz8_memmap $(sed -n 's/^FUZZ_BUG_BINS := //p' <<<"$make_db") build/h32/copy32; do
 		has_target "$t" && prebuild+=("$t")
 	done
 fi

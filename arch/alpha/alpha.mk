@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: MIT
+# arch/alpha/alpha.mk - make ARCH=alpha: the Alpha kernel (build/alpha/),
+# booted under qemu-system-alpha's clipper machine with qemu-palcode.
+#
+#   make ARCH=alpha kernel      build/alpha/kernel.elf and kernel.sym
+#   make ARCH=alpha run         boot it, print the log (build/alpha/run.log);
+#                               [MEM=128M] [CMDLINE="..."] [TIMEOUT=60]
+#   make ARCH=alpha help
+# The packages come from tools/deps.txt's alpha job (tools/deps.sh alpha).
+
+CROSS   := alpha-linux-gnu-
+CC      := $(CROSS)gcc
+NM      := $(CROSS)nm
+PYTHON  ?= /usr/bin/python3
+export PYTHON
+MEM     ?= 128M
+CMDLINE ?=
+TIMEOUT ?= 60
+B       := build/alpha
+export PAGECOLOR_CMDLINE := $(value CMDLINE)
+
+V ?= 0
+ifeq ($(V),1)
+quiet =
+else
+quiet = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
+ALPHA_VERSION := $(shell sed -n 's/^\#define PAGECOLOR_VERSION "\(.*\)"/\1/p' init/boot_log.h)
+# -mcpu=ev67: the 21264A QEMU emulates by default (byte/word loads, BWX,
+# which the ISA port accesses need)
+KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector -fno-omit-frame-pointer \
+	-fno-strict-aliasing -fno-asynchronous-unwind-tables -mcpu=ev67 -O2 -g -Wall -Wextra -Werror \
+	-I. -Iarch/alpha/include -DPAGECOLOR_VERSION='"$(ALPHA_VERSION)"'
+KLDFLAGS := -nostdlib -static -no-pie -T arch/alpha/kernel.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack
+# mm/ whole; kernel/ but the scheduler (no context switch on Alpha yet), the
+# QR encoder and panic (x86's exit codes)
+ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
+	$(filter-out kernel/sched.c kernel/qr.c kernel/panic.c,$(sort $(wildcard kernel/*.c)))
+ALPHA_S := arch/alpha/head.S arch/alpha/divide.S
+ALPHA_OBJ := $(ALPHA_S:%.S=$(B)/%.o) $(ALPHA_C:%.c=$(B)/%.o)
+
+.PHONY: all kernel run help clean deps-alpha FORCE
+all: kernel
+
+help:
+	@echo "make ARCH=alpha kernel               build/alpha/kernel.elf: the Alpha kernel (8 KiB pages)"
+	@echo "make ARCH=alpha run [MEM=128M] [CMDLINE=\"...\"] [TIMEOUT=60]"
+	@echo "                                     boot it in qemu-system-alpha (clipper, qemu-palcode), print the log"
+	@echo "                                     (build/alpha/run.log); exit status from its @final line"
+	@echo "make ARCH=alpha clean                remove build/alpha/"
+	@echo "make ARCH=x86 ... (the default)      every other target: make help"
+
+deps-alpha:
+	@tools/deps.sh alpha
+
+kernel: deps-alpha $(B)/kernel.elf $(B)/kernel.sym
+
+$(B)/flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CC) $(KCFLAGS)' | cmp -s - $@ || echo '$(CC) $(KCFLAGS)' > $@
+FORCE:
+
+$(B)/%.o: %.c $(B)/flags
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/%.o: %.S $(B)/flags
+	@mkdir -p $(dir $@)
+	$(call quiet,AS,$<)$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/kernel.elf: $(ALPHA_OBJ) arch/alpha/kernel.ld
+	$(call quiet,LD,$@)$(CC) $(KCFLAGS) $(KLDFLAGS) -o $@ $(ALPHA_OBJ) -lgcc
+
+$(B)/kernel.sym: $(B)/kernel.elf
+	$(call quiet,NM,$@)$(NM) -n $< > $@
+
+-include $(ALPHA_OBJ:.o=.d)
+
+run: kernel
+	@tools/make/run-qemu-alpha.sh --kernel $(B)/kernel.elf --mem '$(MEM)' --timeout '$(TIMEOUT)' \
+		--log $(B)/run.log --append "$$PAGECOLOR_CMDLINE"
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: MIT
+"""The Alpha kernel under qemu-system-alpha (make ARCH=alpha run): the memory
+the HWRPB reports matches QEMU's -m, the allocator is built over it and its
+check holds, the exit status comes from the @final line, a fault prints what
+the PALcode reports. Each boot takes under a second of CPU. Skipped, with the
+reason, when the Alpha tools (tools/deps.txt's alpha job) are missing."""
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
+MISSING = [t for t in TOOLS if shutil.which(t) is None]
+if not os.path.exists("/usr/share/qemu/palcode-clipper"):
+    MISSING.append("palcode-clipper (qemu-system-data)")
+pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
+                                % ", ".join(MISSING))
+
+_runs = {}
+
+
+def run_alpha(mem, cmdline=""):
+    """make ARCH=alpha run; (exit status, log). One run per argument pair."""
+    key = (mem, cmdline)
+    if key not in _runs:
+        p = subprocess.run(["make", "--no-print-directory", "ARCH=alpha", "run", "MEM=" + mem,
+                            "CMDLINE=" + cmdline, "TIMEOUT=120"], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=600)
+        rc = p.returncode
+        m = re.search(r"\] Error (\d+)", p.stdout)
+        _runs[key] = (int(m.group(1)) if rc and m else rc, p.stdout)
+    return _runs[key]
+
+
+def record(log, tag):
+    m = re.search(r"^%s (.*)$" % re.escape(tag), log, re.M)
+    assert m, "no %s line in the log:\n%s" % (tag, log[-2000:])
+    return dict(kv.split("=", 1) for kv in m.group(1).split())
+
+
+@pytest.mark.parametrize("mem,mib", [("96M", 96), ("256M", 256)])
+def test_alpha_memory_from_hwrpb(mem, mib):
+    rc, log = run_alpha(mem)
+    assert rc == 0, log[-3000:]
+    m = record(log, "@memory")
+    total, free, console = int(m["total_kib"]), int(m["free_kib"]), int(m["console_kib"])
+    assert total == mib * 1024                 # every cluster together is QEMU's -m
+    assert 0 < console <= 1024                 # the PALcode's cluster: under 1 MiB
+    assert free == total - console
+    assert m["kernel_in_free"] == "yes" and m["page_size"] == "8192"
+    # the Normal zone spans the free cluster, in 8 KiB pages
+    z = re.search(r"^zone: name=Normal .*present=(\d+) managed=(\d+)", log, re.M)
+    assert z and int(z.group(1)) == free // 8
+    assert free // 8 - 1024 < int(z.group(2)) < free // 8   # less the kernel and mem_map
+
+
+def test_alpha_allocator_checks_and_final():
+    rc, log = run_alpha("128M")
+    assert rc == 0
+    c = record(log, "@mmcheck")
+    assert c["colors"] == "256"                # 2 MiB direct-mapped, 8 KiB pages
+    assert c["distinct"] == c["want"] == "256" and c["check"] == "ok"
+    assert c["free_before"] == c["free_after"]
+    assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "0"}
+    assert "under QEMU the counter counts virtual time at 250000000 Hz: used" in log
+
+
+def test_alpha_rejected_parameter_exits_5():
+    rc, log = run_alpha("128M", "fault=bogus")
+    assert rc == 5
+    assert "fault=bogus rejected" in log and record(log, "@final")["cmdline_errors"] == "1"
+
+
+def test_alpha_fault_prints_palcode_report():
+    rc, log = run_alpha("128M", "fault=load")
+    assert rc == 1
+    assert "FAULT: memory fault (entMM)" in log
+    assert re.search(r"^FAULT: address=0x0000008000000000 mmcsr=0 \(translation not valid\) cause=0 \(read\)$",
+                     log, re.M)
+    assert re.search(r"^FAULT: r28 [0-9a-f]{16} r29 fffffc[0-9a-f]{10} r30 fffffc[0-9a-f]{10} r31 0{16}$", log, re.M)
+    assert record(log, "@final") == {"status": "fail", "reason": "fault"}
+    rc, log = run_alpha("128M", "fault=opdec")
+    assert rc == 1 and "FAULT: type=4 (illegal opcode)" in log
+
+
+def test_alpha_page_tables_map_colored_pages():
+    """64 colored pages mapped at 8 GiB through three new levels: what is
+    written through the mapping is in those pages (read through KSEG); the
+    pages' colors follow each other (round-robin); once unmapped, a load
+    there faults with 'translation not valid'."""
+    rc, log = run_alpha("128M")
+    assert rc == 0
+    v = record(log, "@vmap")
+    assert v["va"] == "0x200000000" and v["pages"] == "64" and v["levels"] == "3"
+    assert v["mismatches"] == "0" and v["colors_in_order"] == "63"
+    rc, log = run_alpha("128M", "fault=vmap")
+    assert rc == 1
+    assert re.search(r"^FAULT: address=0x0000000200000000 mmcsr=0 \(translation not valid\) cause=0 \(read\)$",
+                     log, re.M)
+
+
+def test_alpha_cache_plugin_sees_physical_addresses(tmp_path):
+    """The cache model's plugin loads into qemu-system-alpha (QEMU plugins
+    are target independent) and gets a physical address for every memory
+    access (no_hwaddr=0). Its phase markers are not seen yet: the whole boot
+    is phase 0 (the Alpha's marker base is a KSEG address, arch/alpha/arch.h;
+    the plugin knows x86's)."""
+    subprocess.run(["make", "--no-print-directory", "-s", "build/cachesim/libcachesim.so"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL, timeout=600)
+    run_alpha("128M")  # the kernel built
+    log = tmp_path / "run.log"
+    plugin = os.path.join(ROOT, "build", "cachesim", "libcachesim.so") + ",l2size=2M,l2ways=1,line=64"
+    p = subprocess.run([os.path.join(ROOT, "tools", "make", "run-qemu-alpha.sh"), "--kernel",
+                        os.path.join(ROOT, "build", "alpha", "kernel.elf"), "--log", str(log),
+                        "--timeout", "120", "--", "-plugin", plugin, "-d", "plugin"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    text = log.read_text()  # the plugin's report follows the kernel's log (QEMU's stderr)
+    ph = dict(kv.split("=", 1) for kv in re.search(r"^cachesim phase=0 (.*)$", text, re.M).group(1).split())
+    assert int(ph["accesses"]) > 1000000 and int(ph["l2_misses"]) > 0
+    ign = dict(kv.split("=", 1) for kv in re.search(r"^cachesim ignored (.*)$", text, re.M).group(1).split())
+    assert ign["no_hwaddr"] == "0" and int(ign["io"]) > 0   # the serial port's accesses are I/O
+
+
+def test_alpha_rpcc_rate_used_is_the_measured_one():
+    """The rate the kernel uses for rpcc (QEMU's 250 MHz, whatever the HWRPB
+    claims) agrees within 10% with the counter counted over a second of the
+    RTC (QEMU's clocks, both following the host's time while the guest runs:
+    a loaded host slows both alike). About 2 s of the boot."""
+    rc, log = run_alpha("128M", "rpcc_calibrate=on")
+    assert rc == 0, log[-2000:]
+    used = int(re.search(r"^rpcc: .* (\d+) Hz(?:, the HWRPB's rate)?: used$", log, re.M).group(1))
+    measured = int(record(log, "@rpcc")["measured_hz"])
+    assert abs(measured - used) < used // 10, (measured, used)
+
+
+def test_alpha_memory_above_4g_is_said_ignored():
+    """-m 5G: the HWRPB's free cluster runs past 4 GiB; the allocator's
+    physical addresses are 32 bits, so the part above is left out, and said."""
+    rc, log = run_alpha("5G")
+    assert rc == 0, log[-2000:]
+    assert int(record(log, "@memory")["total_kib"]) == 5 * 1024 * 1024
+    assert re.search(r"^memory: 1048576 KiB at or above 4 GiB ignored ", log, re.M)
+    z = re.search(r"^zone: name=Normal start_pfn=0x([0-9a-f]+) end_pfn=0x([0-9a-f]+) ", log, re.M)
+    assert int(z.group(2), 16) == 4 * 1024 * 1024 * 1024 // 8192
+    rc, log = run_alpha("128M")
+    assert "above 4 GiB" not in log
+
+
+def test_alpha_long_cmdline_refused_before_booting():
+    """QEMU's Alpha loader keeps 255 bytes of -append: a longer CMDLINE is
+    refused with the limit, not cut."""
+    rc, out = run_alpha("128M", "fault=none " + "x" * 250)
+    assert rc == 2
+    assert "CMDLINE) is 261 bytes; accepted: at most 255" in out and "@final" not in out
