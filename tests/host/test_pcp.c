@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "arch/x86/madt.h"
@@ -860,6 +862,9 @@ static void *lock_thread(void *v)
 	return NULL;
 }
 
+/* Four threads count under the lock. A lost update shows only when the
+ * threads overlap, which a loaded host may never let them do: this is a
+ * stress run, the property itself is test_spinlock_waiter_waits'. */
 static void test_spinlock_mutual_exclusion(void **state)
 {
 	pthread_t t[4];
@@ -874,6 +879,57 @@ static void test_spinlock_mutual_exclusion(void **state)
 	assert_int_equal(shared_counter, 4ull * iters);
 	assert_int_equal(test_lock.acquisitions, 4u * iters);
 	assert_true(test_lock.contended <= test_lock.acquisitions);
+	assert_false(spin_is_locked(&test_lock));
+}
+
+/* The lock's defining property, decided without timing: a CPU that asks for
+ * a held lock does not enter until the holder releases it. The holder (this
+ * thread) keeps the lock while a second thread asks for it; the verdict
+ * waits for one of two events, whichever comes: the second thread enters (a
+ * lock that does not wait), or it has gone round its wait loop
+ * WAITER_ROUNDS times (host builds' cpu_relax() is sched_yield(), counted
+ * by the wrapper below for that thread only). Host load only slows either
+ * event down, it cannot change which one comes. */
+#define WAITER_ROUNDS 200
+static __thread bool counting_yields;
+static u32 waiter_yields, waiter_entered;
+
+int sched_yield(void) /* the test binary's own: counts the waiter's rounds */
+{
+	if (counting_yields)
+		__atomic_fetch_add(&waiter_yields, 1, __ATOMIC_RELAXED);
+	return (int)syscall(SYS_sched_yield);
+}
+
+static void *waiter_thread(void *v)
+{
+	(void)v;
+	counting_yields = true;
+	spin_lock(&test_lock);
+	__atomic_store_n(&waiter_entered, 1, __ATOMIC_RELEASE);
+	spin_unlock(&test_lock);
+	return NULL;
+}
+
+static void test_spinlock_waiter_waits(void **state)
+{
+	pthread_t t;
+	(void)state;
+	test_lock = (spinlock_t)SPINLOCK_INIT;
+	waiter_yields = waiter_entered = 0;
+	spin_lock(&test_lock);
+	assert_int_equal(pthread_create(&t, NULL, waiter_thread, NULL), 0);
+	while (!__atomic_load_n(&waiter_entered, __ATOMIC_ACQUIRE) &&
+	       __atomic_load_n(&waiter_yields, __ATOMIC_RELAXED) < WAITER_ROUNDS)
+		syscall(SYS_sched_yield);
+	assert_int_equal(__atomic_load_n(&waiter_entered, __ATOMIC_ACQUIRE), 0); /* entered a held lock */
+	assert_int_equal((u16)(test_lock.next - test_lock.owner), 2);		 /* it holds the next ticket */
+	spin_unlock(&test_lock);
+	pthread_join(t, NULL);
+	assert_int_equal(waiter_entered, 1); /* and enters once released */
+	assert_int_equal(test_lock.acquisitions, 2);
+	assert_int_equal(test_lock.contended, 1);
+	assert_true(test_lock.spins >= WAITER_ROUNDS);
 	assert_false(spin_is_locked(&test_lock));
 }
 
@@ -998,6 +1054,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_concurrent_stress, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_concurrent_colored, fixture_setup_cb, teardown),
 		cmocka_unit_test(test_spinlock_mutual_exclusion),
+		cmocka_unit_test(test_spinlock_waiter_waits),
 		cmocka_unit_test(test_spinlock_trylock_and_wrap),
 		cmocka_unit_test(test_madt_decode),
 		cmocka_unit_test(test_mptable_decode),
