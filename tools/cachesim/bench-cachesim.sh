@@ -101,5 +101,5 @@ done
 	echo "# kernel: $cmdline"
 	echo "# model plugin: $plugargs"
 	[ -z "$compare" ] || echo "# compare: ${compare//"$root/"/} (the same arguments)"
-	/usr/bin/python3 "$here/bench_report.py" --reps "$reps" ${compare:+--compare} "$outdir"
+	"${PYTHON:-/usr/bin/python3}" "$here/bench_report.py" --reps "$reps" ${compare:+--compare} "$outdir"
 } | tee "$outdir/bench.txt"

@@ -44,6 +44,8 @@
 
 B      ?= build
 HOSTCC ?= gcc
+# the Python of the scripts' reports and plots (README.md: "Which Python")
+PYTHON ?= /usr/bin/python3
 
 CACHESIM_DIR    := tools/cachesim
 CACHESIM_OUT    := $(B)/cachesim
@@ -148,7 +150,7 @@ RECORDS ?= 100000
 .PHONY: validate-cachesim
 validate-cachesim: kernel cachesim
 	@$(CACHESIM_DIR)/record-traces.sh --long --records $(RECORDS) --outdir $(CACHESIM_OUT)/validate
-	@/usr/bin/python3 $(CACHESIM_DIR)/validate.py $(CACHESIM_OUT)/validate/stride.trace \
+	@$(PYTHON) $(CACHESIM_DIR)/validate.py $(CACHESIM_OUT)/validate/stride.trace \
 		$(CACHESIM_OUT)/validate/fft.trace $(CACHESIM_OUT)/validate/reuse.trace
 
 SEEDS      ?= 1 2 3
@@ -161,7 +163,7 @@ cachesim-targets: kernel cachesim
 	@$(CACHESIM_DIR)/run-targets.sh --seeds "$(SEEDS)" --runs $(TARGET_RUNS) --size $(CACHE_SIZE) \
 		--ways $(CACHE_WAYS) --line $(LINE) --mem $(MEM) --l1 $(L1) --bench $(BENCH)
 
-CACHESIM_PYTEST ?= /usr/bin/python3 -m pytest
+CACHESIM_PYTEST ?= $(PYTHON) -m pytest
 
 test-cachesim: kernel cachesim $(CACHESIM_OUT)/test_cache_model
 	@rm -f $(CACHESIM_OUT)/tests/*.summary

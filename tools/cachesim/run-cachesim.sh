@@ -127,7 +127,7 @@ fi
 "$here/targets.py" "$outdir/raw.csv" >"$outdir/targets.txt" || true
 if grep -q '^@phase id=[0-9]* bench=copy ' "$outdir/serial.log"; then
 	# bench=copy: split accesses, lines filled, modelled cycles (copy_report.py)
-	/usr/bin/python3 "$here/copy_report.py" --csv "$outdir/copy.csv" --plot "$outdir/copy.png" \
+	"${PYTHON:-/usr/bin/python3}" "$here/copy_report.py" --csv "$outdir/copy.csv" --plot "$outdir/copy.png" \
 		"$outdir/serial.log" "$outdir/sim.txt" >"$outdir/copy.txt" || true
 fi
 cat "$outdir/table.txt"

@@ -71,7 +71,7 @@ fi
 	echo "# make run-interfere CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
 	echo "# kernel: $cmdline"
 	echo "# QEMU run: ${elapsed} s"
-	/usr/bin/python3 "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
+	"${PYTHON:-/usr/bin/python3}" "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
 		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
 cat "$outdir/table.txt"

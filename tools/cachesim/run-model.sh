@@ -133,10 +133,10 @@ fi
 } >"$outdir/table.txt"
 src=0
 if grep -q -a '^@phase ' "$log"; then
-	/usr/bin/python3 "$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$log" "$outdir/sim.txt" \
+	"${PYTHON:-/usr/bin/python3}" "$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$log" "$outdir/sim.txt" \
 		>>"$outdir/table.txt" || src=$?
 fi
-/usr/bin/python3 "$here/summary.py" --outdir "$outdir" "$log" "$outdir/sim.txt" || src=$?
+"${PYTHON:-/usr/bin/python3}" "$here/summary.py" --outdir "$outdir" "$log" "$outdir/sim.txt" || src=$?
 # the end of the output repeats what run-qemu.sh said before the summary
 case $rc in
 1) echo "run: the kernel reported failure (@final above): exit status 1" >&2 ;;
