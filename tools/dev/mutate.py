@@ -191,6 +191,13 @@ MUTATIONS = [
       "return __atomic_load_n(&l->holder, __ATOMIC_RELAXED) == smp_processor_id() + 1;",
       "return __atomic_load_n(&l->holder, __ATOMIC_RELAXED) != 0;",
       "spin_assert_held satisfied by a lock another CPU holds", ""),
+    m("spin-no-wait", "kernel/spinlock.h", "	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {",
+      "	while (0 && __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {",
+      "spin_lock enters a held lock without waiting", ""),
+    m("spin-take-nonatomic", "kernel/spinlock.h", "	u16 me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);",
+      "	u16 me = l->next;\n	l->next = (u16)(me + 1);", "spin_lock takes its ticket by a load and a store", ""),
+    m("poison-unreached", "mm/poison.c", "	if (unreached)\n		printk(", "	if (0 && unreached)\n		printk(",
+      "mm_debug=poison does not say how many free pages it cannot reach", ""),
     m("lock-assert-steal", "mm/pageblock.c", "	assert_zone_locked();\n	if (order < pageblock_order", "	if (order < pageblock_order",
       "__steal_pageblock does not assert the zone lock", ""),
 ]
