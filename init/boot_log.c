@@ -18,6 +18,14 @@
 #include "mm/placement/registry.h"
 #include "mm/shuffle.h"
 
+/* @header's debug=: the debug kernel (make kernel DEBUG=1, lock assertions)
+ * says so, since its timings include the assertions. */
+#ifdef KERNEL_DEBUG
+#define KERNEL_DEBUG_BUILD 1
+#else
+#define KERNEL_DEBUG_BUILD 0
+#endif
+
 extern char _kernel_start[], _kernel_end[];
 
 /* The command line as printed: every control byte as \xNN (cmdline_printable),
@@ -100,13 +108,13 @@ void boot_log_header(const char *cmdline, u32 tsc_khz, u64 usable)
 	printk("@header version=" PAGECOLOR_VERSION " cpu_vendor=%s family=%u model=%u stepping=%u hypervisor=%s"
 	       " tsc_khz=%u tsc_source=%s usable_bytes=%llu cache_size=%u cache_ways=%u colors=%u seed=0x%08x "
 	       "page_color=%s"
-	       " placement=%s mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u\n",
+	       " placement=%s mm_shuffle=%s mm_ballast=%u bench_max=%u bench_runs=%u debug=%s\n",
 	       boot_cpu.vendor[0] ? boot_cpu.vendor : "none", boot_cpu.family, boot_cpu.model, boot_cpu.stepping,
 	       boot_cpu.hypervisor ? (boot_cpu.hv_vendor[0] ? boot_cpu.hv_vendor : "yes") : "no", tsc_khz,
 	       tsc_source_token(tsc_source()), (unsigned long long)usable, boot_config.mm.cache_size,
 	       boot_config.mm.cache_ways, page_colors, boot_config.seed, page_color_enabled ? "on" : "off",
 	       placement_name(), mm_shuffle_enabled ? "on" : "off", boot_config.mm.mm_ballast, boot_config.bench.max_ws,
-	       boot_config.bench.runs);
+	       boot_config.bench.runs, KERNEL_DEBUG_BUILD ? "yes" : "no");
 	printk("@cmdline %s\n", printable_cmdline(cmdline));
 	printk("memory: %llu KiB usable below 4 GiB; kernel image 0x%x-0x%x\n", (unsigned long long)(usable >> 10),
 	       (u32)_kernel_start, (u32)_kernel_end);

@@ -14,9 +14,10 @@
  * color), marks them PG_pcp and appends them to list. Returns the number
  * taken (fewer when the zone runs out). */
 u32 rmqueue_bulk(struct zone *zone, u32 count, struct list_head *list, u32 mt);
-/* Gives up to count PG_pcp pages from the tail of list (the least recently
- * freed) back to zone's buddy lists under one zone lock. Returns the
- * number given back. */
+/* Gives up to count PG_pcp pages from the tail of list back to zone's
+ * buddy lists under one zone lock. On a hot list (frees at the head) the
+ * tail is the least recently freed page; on a cold list (frees at the tail)
+ * it is the most recently freed. Returns the number given back. */
 u32 free_pages_bulk(struct zone *zone, u32 count, struct list_head *list);
 
 /* Takes one free order-0 page of exactly color `color` (0..colors-1) and

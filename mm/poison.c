@@ -78,9 +78,33 @@ static void walk_free_pages(bool check)
 	}
 }
 
+/* Free pages (buddy blocks and per-CPU list pages) that page_addr cannot
+ * reach: in the kernel, HighMem. */
+static u32 count_unreached_free(void)
+{
+	struct zone *zone;
+	u32 n = 0;
+
+	for_each_populated_zone(zone) {
+		u32 pfn = zone->zone_start_pfn, end = zone_end_pfn(zone);
+
+		while (pfn < end) {
+			const struct page *p = pfn_to_page(pfn);
+			u32 order = p->flags & PG_buddy ? p->private : 0;
+
+			if (p->flags & (PG_buddy | PG_pcp))
+				for (u32 i = 0; i < (1u << order); i++)
+					n += !poison_addr(pfn + i);
+			pfn += 1u << order;
+		}
+	}
+	return n;
+}
+
 void page_poison_enable(void *(*page_addr)(u32 pfn), bool check)
 {
 	irqflags_t flags = zone_lock_irqsave();
+	u32 unreached;
 
 	page_poison_stats = (struct page_poison_stats){ 0 };
 	poison_addr = page_addr;
@@ -89,7 +113,13 @@ void page_poison_enable(void *(*page_addr)(u32 pfn), bool check)
 		walk_free_pages(false);
 	mm_free_poison = page_poison_fill;
 	mm_set_alloc_check(check ? page_poison_check : NULL);
+	unreached = page_addr ? count_unreached_free() : 0;
+	page_poison_stats.unreached_pages = unreached;
 	zone_unlock_irqrestore(flags);
+	if (unreached)
+		printk("mm: poison: %u free pages (%u KiB) are not mapped by the kernel (HighMem): they are not "
+		       "poisoned%s\n",
+		       unreached, unreached * (PAGE_SIZE >> 10), check ? " or checked" : "");
 }
 
 void page_poison_disable(void)

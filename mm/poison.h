@@ -15,7 +15,9 @@
  * Only pages the kernel can address are poisoned: page_addr (given at
  * enable time) returns a page's address, or NULL for a page it cannot reach
  * (in the kernel: highmem, and the first MiB); the host tests give a buffer
- * of their own. */
+ * of their own. Enabling says how many free pages it cannot reach ("mm:
+ * poison: N free pages (K KiB) are not mapped by the kernel (HighMem): they
+ * are not poisoned or checked"). */
 #ifndef MM_POISON_H
 #define MM_POISON_H
 
@@ -25,9 +27,10 @@
 #define PAGE_POISON_REPORTS 16u		/* mismatching pages printed; the rest counted */
 
 struct page_poison_stats {
-	u32 filled_pages;  /* pages filled at free (and at enable) */
-	u32 checked_pages; /* pages checked at allocation */
-	u32 bad_pages;	   /* pages found written while free */
+	u32 filled_pages;    /* pages filled at free (and at enable) */
+	u32 checked_pages;   /* pages checked at allocation */
+	u32 bad_pages;	     /* pages found written while free */
+	u32 unreached_pages; /* pages free at enable that page_addr cannot reach (said then) */
 };
 extern struct page_poison_stats page_poison_stats;
 
@@ -35,8 +38,8 @@ extern struct page_poison_stats page_poison_stats;
  * (mm_free_poison); with check, every page free now is filled too (under
  * the zone lock; pages on the per-CPU lists included) and every allocation
  * checks its block (mm_set_alloc_check). page_addr: a page's address, NULL for a
- * page that cannot be reached (neither filled nor checked). Clears the
- * counters. */
+ * page that cannot be reached (neither filled nor checked; the free ones
+ * are counted in unreached_pages and said). Clears the counters. */
 void page_poison_enable(void *(*page_addr)(u32 pfn), bool check);
 /* Turns both hooks off (host tests). */
 void page_poison_disable(void);

@@ -235,7 +235,8 @@ const char *acpi_table_problem(acpi_map_fn map, void *ctx, const struct acpi_rsd
 {
 	bool x = rsdp->revision >= 2 && rsdp->xsdt != 0;
 	u64 root_pa = x ? rsdp->xsdt : rsdp->rsdt;
-	u32 esize = x ? 8 : 4, rlen, n;
+	u32 esize = x ? 8 : 4, rlen, n, high = 0;
+	u64 first_high = 0;
 	const u8 *root;
 	char name[16];
 
@@ -253,6 +254,8 @@ const char *acpi_table_problem(acpi_map_fn map, void *ctx, const struct acpi_rsd
 		const u8 *e = root + ACPI_HDR_LEN + i * esize, *h;
 		u64 pa = x ? get64(e) : get32(e);
 
+		if (pa >= (1ull << 32) && !high++)
+			first_high = pa;
 		if (pa == 0 || pa >= (1ull << 32) || !(h = map(pa, 4, ctx)) || memcmp(h, sig, 4))
 			continue;
 		ksnprintf(name, sizeof(name), "ACPI %s",
@@ -267,6 +270,17 @@ const char *acpi_table_problem(acpi_map_fn map, void *ctx, const struct acpi_rsd
 			return buf;
 		}
 		return NULL;
+	}
+	if (high) { /* it may be one of them: not absent, and the log says why it was not read */
+		if (!memcmp(sig, "FACP", 4))
+			ksnprintf(name, sizeof(name), "FADT");
+		else
+			ksnprintf(name, sizeof(name), "%.4s table", sig);
+		ksnprintf(buf, cap,
+			  "no %s below 4 GiB; %u XSDT entr%s above 4 GiB skipped (first at 0x%llx): this 32-bit "
+			  "kernel reads tables in the low 4 GiB only",
+			  name, high, high == 1 ? "y" : "ies", (unsigned long long)first_high);
+		return buf;
 	}
 	if (absent)
 		*absent = true;

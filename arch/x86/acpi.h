@@ -97,7 +97,10 @@ int acpi_find_table(acpi_map_fn map, void *ctx, const struct acpi_rsdp_info *rsd
  * number of entries (noted, the whole entries are read); the first table
  * with that signature unreachable, too short, too long or failing its
  * checksum; or no table with that signature ("no HPET table", "no FADT",
- * with *absent set when absent is not NULL). Writes into buf (cap bytes) and
+ * with *absent set when absent is not NULL), unless the XSDT lists tables
+ * above 4 GiB, which this kernel does not read: then that is said ("no HPET
+ * table below 4 GiB; 2 XSDT entries above 4 GiB skipped (first at ...)"),
+ * *absent stays false. Writes into buf (cap bytes) and
  * returns buf, or NULL. */
 const char *acpi_table_problem(acpi_map_fn map, void *ctx, const struct acpi_rsdp_info *rsdp, const char *sig,
 			       char *buf, u32 cap, bool *absent);

@@ -53,8 +53,12 @@
  *  - Per-CPU page lists sit in front of the core: an order-0 request is
  *    served from the CPU's list without asking the policy. That defeats a
  *    policy that chooses pages (the list hands out the last freed page
- *    whatever its color), so only a policy with placement_ops.pcp set is
- *    served by them; the others' requests bypass the lists and come here.
+ *    whatever its color), so the plain lists serve only a policy with
+ *    placement_ops.pcp set. With the lists on, binhop's and vacolor's
+ *    movable order-0 requests of a task with a placement slot go to
+ *    per-CPU lists kept per color instead (mm/pcp.c: pcp_alloc_color,
+ *    pcp_free_color), which hand out the color the policy aims at; every
+ *    other request of a coloring policy bypasses the lists and comes here.
  *  - Per-task state belongs to the policies: struct placement_task below,
  *    kept in mm/placement/task.c and found from struct task's opaque pointer
  *    (kernel/task.h forward-declares the type and never looks inside).

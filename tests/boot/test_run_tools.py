@@ -154,11 +154,15 @@ def test_longer_line_refused_by_mkiso(total):
                        stderr=subprocess.PIPE, text=True)
     assert p.returncode == 2
     assert f"the kernel would get {total} bytes" in p.stderr and "reads at most 8191" in p.stderr
+    # the accepted form: the budget left for CMDLINE beside qemu_exit=0xf4
+    # (padded_line(8191), which boots, is exactly that budget plus it)
+    assert "accepted: a CMDLINE of at most 8176 bytes as GRUB passes it" in p.stderr, p.stderr
 
 
 def test_make_run_long_cmdline_refused_before_booting():
     rc, out = make("run", "MEM=32M", "CMDLINE=" + " ".join(["seed=1"] * 1400))  # 9799 bytes
     assert rc == 2 and "reads at most 8191" in out, out[-2000:]
+    assert "accepted: a CMDLINE of at most 8176 bytes" in out, out[-2000:]
     assert "@header" not in out
 
 
@@ -166,6 +170,8 @@ def test_run_qemu_refuses_a_long_append():
     p = subprocess.run([RUN_QEMU, "--kernel", KERNEL, "--mem", "32M", "--append", "seed=1 " * 1400],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
     assert p.returncode == 2 and "reads at most 8191" in p.stderr, p.stderr
+    budget = 8191 - len(KERNEL) - 1  # the -kernel loader puts the image's path first
+    assert f"accepted: --append (make's CMDLINE=) of at most {budget} bytes" in p.stderr, p.stderr
 
 
 # ---- MEM -------------------------------------------------------------------

@@ -481,6 +481,66 @@ static void test_acpi_tables_named(void **state)
 	assert_true(absent);
 }
 
+/* An ACPI 2.0 RSDP at 0xE0000 -> XSDT at 0x100000 listing entries[]. */
+static void acpi_xsdt_root(const u64 *entries, u32 n)
+{
+	u32 len = ACPI_HDR_LEN + 8 * n;
+	memset(phys, 0, sizeof(phys));
+	memcpy(phys + 0xE0000, "RSD PTR ", 8);
+	phys[0xE0000 + 15] = 2; /* revision */
+	put32(phys + 0xE0000 + 20, 36);
+	put64(phys + 0xE0000 + 24, 0x100000);
+	fix_sum(0xE0000, 20, 8);
+	fix_sum(0xE0000, 36, 32);
+	memcpy(phys + 0x100000, "XSDT", 4);
+	put32(phys + 0x100000 + 4, len);
+	for (u32 i = 0; i < n; i++)
+		put64(phys + 0x100000 + ACPI_HDR_LEN + 8 * i, entries[i]);
+	fix_sum(0x100000, len, 9);
+}
+
+/* An XSDT whose tables lie above 4 GiB (firmware may put them there): the
+ * kernel cannot read them, and says so instead of "no table" or nothing. */
+static void test_xsdt_entries_above_4g_named(void **state)
+{
+	static const u64 high[] = { 0x100000000ull, 0x110000, 0x2000F0000ull };
+	struct madt_info m;
+	struct acpi_rsdp_info r;
+	char buf[160];
+	bool absent = true;
+	(void)state;
+
+	acpi_xsdt_root(high, 3); /* no MADT below 4 GiB, two entries above */
+	assert_int_equal(acpi_find_rsdp(test_map, NULL, &r), 0);
+	assert_int_equal(r.xsdt, 0x100000);
+	assert_int_equal(madt_find(test_map, NULL, 0, 0, &m), -2);
+	assert_int_equal(m.nr_notes, 1);
+	assert_true(has_note(&m, "no APIC table below 4 GiB; 2 XSDT entries above 4 GiB skipped (first at "
+				 "0x100000000): this 32-bit kernel reads tables in the low 4 GiB only: not used"));
+	assert_string_equal(acpi_table_problem(test_map, NULL, &r, "FACP", buf, sizeof(buf), &absent),
+			    "no FADT below 4 GiB; 2 XSDT entries above 4 GiB skipped (first at 0x100000000): this "
+			    "32-bit kernel reads tables in the low 4 GiB only");
+	assert_false(absent);
+
+	/* the MADT below 4 GiB is used; the entries above are not read */
+	madt_start(0xFEE00000);
+	lapic(0, 0);
+	place_madt(0x110000);
+	assert_int_equal(madt_find(test_map, NULL, 0, 0, &m), 0);
+	assert_int_equal(m.nr_cpus, 1);
+	assert_null(acpi_table_problem(test_map, NULL, &r, "APIC", buf, sizeof(buf), &absent));
+
+	/* one entry above 4 GiB, and only that: the singular */
+	acpi_xsdt_root(high, 1);
+	assert_string_equal(acpi_table_problem(test_map, NULL, &r, "HPET", buf, sizeof(buf), &absent),
+			    "no HPET table below 4 GiB; 1 XSDT entry above 4 GiB skipped (first at 0x100000000): "
+			    "this 32-bit kernel reads tables in the low 4 GiB only");
+	/* none above: absent, as before */
+	acpi_xsdt_root(NULL, 0);
+	assert_string_equal(acpi_table_problem(test_map, NULL, &r, "HPET", buf, sizeof(buf), &absent), "no HPET table");
+	assert_true(absent);
+}
+
 /* The MP table found through its floating pointer: a pointer to nothing
  * or to a table without its signature is named. */
 static void test_mptable_find_named(void **state)
@@ -568,6 +628,7 @@ int main(void)
 		cmocka_unit_test(test_ioapic_checked_not_fatal),
 		cmocka_unit_test(test_mptable),
 		cmocka_unit_test(test_acpi_tables_named),
+		cmocka_unit_test(test_xsdt_entries_above_4g_named),
 		cmocka_unit_test(test_mptable_find_named),
 		cmocka_unit_test(test_hpet_address_checked),
 	};

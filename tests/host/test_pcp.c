@@ -8,7 +8,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "arch/x86/madt.h"
@@ -861,6 +867,9 @@ static void *lock_thread(void *v)
 	return NULL;
 }
 
+/* Four threads count under the lock. A lost update shows only when the
+ * threads overlap, which a loaded host may never let them do: this is a
+ * stress run, the property itself is test_spinlock_waiter_waits'. */
 static void test_spinlock_mutual_exclusion(void **state)
 {
 	pthread_t t[4];
@@ -876,6 +885,126 @@ static void test_spinlock_mutual_exclusion(void **state)
 	assert_int_equal(test_lock.acquisitions, 4u * iters);
 	assert_true(test_lock.contended <= test_lock.acquisitions);
 	assert_false(spin_is_locked(&test_lock));
+}
+
+/* The lock's defining property, decided without timing: a CPU that asks for
+ * a held lock does not enter until the holder releases it. The holder (this
+ * thread) keeps the lock while a second thread asks for it; the verdict
+ * waits for one of two events, whichever comes: the second thread enters (a
+ * lock that does not wait), or it has gone round its wait loop
+ * WAITER_ROUNDS times (host builds' cpu_relax() is sched_yield(), counted
+ * by the wrapper below for that thread only). Host load only slows either
+ * event down, it cannot change which one comes. */
+#define WAITER_ROUNDS 200
+static __thread bool counting_yields;
+static u32 waiter_yields, waiter_entered;
+
+int sched_yield(void) /* the test binary's own: counts the waiter's rounds */
+{
+	if (counting_yields)
+		__atomic_fetch_add(&waiter_yields, 1, __ATOMIC_RELAXED);
+	return (int)syscall(SYS_sched_yield);
+}
+
+static void *waiter_thread(void *v)
+{
+	(void)v;
+	counting_yields = true;
+	spin_lock(&test_lock);
+	__atomic_store_n(&waiter_entered, 1, __ATOMIC_RELEASE);
+	spin_unlock(&test_lock);
+	return NULL;
+}
+
+static void test_spinlock_waiter_waits(void **state)
+{
+	pthread_t t;
+	(void)state;
+	test_lock = (spinlock_t)SPINLOCK_INIT;
+	waiter_yields = waiter_entered = 0;
+	spin_lock(&test_lock);
+	assert_int_equal(pthread_create(&t, NULL, waiter_thread, NULL), 0);
+	while (!__atomic_load_n(&waiter_entered, __ATOMIC_ACQUIRE) &&
+	       __atomic_load_n(&waiter_yields, __ATOMIC_RELAXED) < WAITER_ROUNDS)
+		syscall(SYS_sched_yield);
+	assert_int_equal(__atomic_load_n(&waiter_entered, __ATOMIC_ACQUIRE), 0); /* entered a held lock */
+	assert_int_equal((u16)(test_lock.next - test_lock.owner), 2);		 /* it holds the next ticket */
+	spin_unlock(&test_lock);
+	pthread_join(t, NULL);
+	assert_int_equal(waiter_entered, 1); /* and enters once released */
+	assert_int_equal(test_lock.acquisitions, 2);
+	assert_int_equal(test_lock.contended, 1);
+	assert_true(test_lock.spins >= WAITER_ROUNDS);
+	assert_false(spin_is_locked(&test_lock));
+}
+
+/* Taking a ticket is one atomic step: another CPU taking and releasing the
+ * lock between any two instructions of spin_lock loses no ticket. A child
+ * process runs spin_lock/spin_unlock three times on a lock in shared
+ * memory, single-stepped under ptrace; at every stop where the lock is
+ * free this process plays another CPU's whole lock and unlock (next++,
+ * owner++). A ticket taken by a separate load and store loses one of those
+ * (two tickets of one number): the child then waits for a ticket that is
+ * never served, and the step budget, not a clock, ends the run. Load only
+ * slows it down. (One x86 instruction is never split by single-stepping:
+ * a read-modify-write without its lock prefix, wrong only between cores,
+ * is beyond this test.) */
+#define TICKET_CHILD_ROUNDS 3
+#define TICKET_STEP_LIMIT   200000
+#define TICKET_OTHER_MAX    5000
+
+static void __attribute__((noreturn)) ticket_child(spinlock_t *l)
+{
+	ptrace(PTRACE_TRACEME, 0, NULL, NULL);
+	raise(SIGSTOP);
+	for (int i = 0; i < TICKET_CHILD_ROUNDS; i++) {
+		spin_lock(l);
+		spin_unlock(l);
+	}
+	_exit(0);
+}
+
+static void test_spinlock_ticket_take_atomic(void **state)
+{
+	spinlock_t *l = mmap(NULL, sizeof(*l), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	u32 other = 0, steps = 0;
+	int st;
+	pid_t c;
+	(void)state;
+
+	assert_true(l != MAP_FAILED);
+	*l = (spinlock_t)SPINLOCK_INIT;
+	l->owner = l->next = 0xFFF0; /* through the wrap too */
+	c = fork();
+	assert_true(c >= 0);
+	if (c == 0)
+		ticket_child(l);
+	assert_int_equal(waitpid(c, &st, 0), c);
+	assert_true(WIFSTOPPED(st));
+	for (;;) {
+		if (l->owner == l->next && other < TICKET_OTHER_MAX) { /* free: another CPU takes and releases it */
+			l->next++;
+			l->owner++;
+			other++;
+		}
+		assert_int_equal(ptrace(PTRACE_SINGLESTEP, c, NULL, NULL), 0);
+		assert_int_equal(waitpid(c, &st, 0), c);
+		if (WIFEXITED(st) || WIFSIGNALED(st))
+			break;
+		if (++steps == TICKET_STEP_LIMIT) {
+			kill(c, SIGKILL);
+			waitpid(c, &st, 0);
+			print_message("the child never got the lock after %u steps: next %u owner %u\n", steps, l->next,
+				      l->owner);
+			break;
+		}
+	}
+	assert_true(steps < TICKET_STEP_LIMIT);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_true(other > 0);							/* the other CPU did run in between */
+	assert_int_equal(l->next, (u16)(0xFFF0 + other + TICKET_CHILD_ROUNDS)); /* every ticket counted once */
+	assert_int_equal(l->owner, l->next);
+	munmap(l, sizeof(*l));
 }
 
 static void test_spinlock_trylock_and_wrap(void **state)
@@ -999,6 +1128,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_concurrent_stress, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_concurrent_colored, fixture_setup_cb, teardown),
 		cmocka_unit_test(test_spinlock_mutual_exclusion),
+		cmocka_unit_test(test_spinlock_waiter_waits),
+		cmocka_unit_test(test_spinlock_ticket_take_atomic),
 		cmocka_unit_test(test_spinlock_trylock_and_wrap),
 		cmocka_unit_test(test_madt_decode),
 		cmocka_unit_test(test_mptable_decode),

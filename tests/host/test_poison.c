@@ -173,6 +173,56 @@ static void test_enable_poisons_free_pages_only(void **state)
 	assert_int_equal(poisoned, free_seen);
 }
 
+/* Pages the kernel cannot reach (HighMem: page_addr gives NULL) are neither
+ * poisoned nor checked, and enabling says how many free pages that leaves
+ * out; with every page reachable it says nothing. */
+static void test_unreached_pages_said(void **state)
+{
+	u32 pfn, want = 0;
+	char line[160];
+	(void)state;
+
+	assert_int_equal(fixture_build(pc64, 2, 1, -1), 0);
+	backing_pfns = max_pfn / 2; /* the upper half stands for HighMem */
+	assert_non_null(backing = malloc((size_t)backing_pfns * PAGE_SIZE));
+	memset(backing, 0x5a, (size_t)backing_pfns * PAGE_SIZE);
+	for (pfn = 0; pfn < max_pfn;) { /* the free pages of the upper half, counted here */
+		const struct page *p = pfn_to_page(pfn);
+		u32 n = p->flags & PG_buddy ? 1u << p->private : 1;
+
+		for (u32 i = 0; i < n; i++)
+			want += (p->flags & PG_buddy) && pfn + i >= backing_pfns;
+		pfn += n;
+	}
+	assert_true(want > 1000);
+	capture_reset();
+	page_poison_enable(host_page_addr, true);
+	assert_int_equal(page_poison_stats.unreached_pages, want);
+	assert_int_equal(page_poison_stats.filled_pages, nr_free_pages() - want);
+	snprintf(line, sizeof(line),
+		 "mm: poison: %u free pages (%u KiB) are not mapped by the kernel (HighMem): they are not poisoned or "
+		 "checked\n",
+		 want, want * (u32)(PAGE_SIZE >> 10));
+	assert_true(capture_contains(line));
+	/* mm_debug=on: poisoned at free only, so "or checked" is not said */
+	page_poison_disable();
+	capture_reset();
+	page_poison_enable(host_page_addr, false);
+	line[strlen(line) - strlen(" or checked\n")] = 0;
+	assert_true(capture_contains(line));
+	assert_false(capture_contains("or checked"));
+	/* everything reachable: nothing to say */
+	page_poison_disable();
+	backing_pfns = 0;
+	free(backing);
+	assert_non_null(backing = malloc((size_t)max_pfn * PAGE_SIZE));
+	backing_pfns = max_pfn;
+	capture_reset();
+	page_poison_enable(host_page_addr, true);
+	assert_int_equal(page_poison_stats.unreached_pages, 0);
+	assert_false(capture_contains("not mapped by the kernel"));
+}
+
 /* A word written into a freed block is reported when an allocation returns
  * the block: pfn, the allocation's order, offset, expected and found. */
 static void write_after_free(bool lists, u32 order)
@@ -330,6 +380,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_poison_buddy_path, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_poison_pcp_path, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_enable_poisons_free_pages_only, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_unreached_pages_said, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_write_after_free_buddy, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_write_after_free_pcp, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_clean_run_reports_ok, fixture_setup_cb, teardown),

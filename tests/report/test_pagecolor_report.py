@@ -336,3 +336,25 @@ def test_plot_shows_the_models_ratios_beside_the_cycles(tmp_path):
     assert "FFT, modelled cycles (cache model, simulated)" in labels
     assert any("Hollow: modelled cycles" in t.get_text() and "L2 256 KiB 1-way" in t.get_text() for t in fig.texts)
     assert (tmp_path / "m.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_without_log_reads_the_newest_run_log_debug_included(tmp_path):
+    """No LOG: the newest of build/run.log and build/debug/run.log (the
+    debug kernel's, whose @header says debug=yes), named on stderr."""
+    text = open(LOG).read()
+    (tmp_path / "build" / "debug").mkdir(parents=True)
+    plain, debug = tmp_path / "build" / "run.log", tmp_path / "build" / "debug" / "run.log"
+    plain.write_text(text)
+    debug.write_text(re.sub(r"^(@header .*)$", r"\1 debug=yes", text, count=1, flags=re.M))
+    os.utime(plain, (1_000_000_000, 1_000_000_000))  # the debug log is the newer
+    p = subprocess.run(["/usr/bin/python3", TOOL], capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "reading build/debug/run.log, the newest of build/run.log, build/debug/run.log" in p.stderr
+    assert "the debug kernel (lock assertions on" in p.stdout
+    os.utime(debug, (900_000_000, 900_000_000))
+    p = subprocess.run(["/usr/bin/python3", TOOL], capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 0 and "reading build/run.log," in p.stderr, p.stderr
+    assert "debug kernel" not in p.stdout
+    # neither: the usage error says where it looked
+    p = subprocess.run(["/usr/bin/python3", TOOL], capture_output=True, text=True, cwd=tmp_path / "build")
+    assert p.returncode == 2 and "no build/run.log or build/debug/run.log in this directory" in p.stderr, p.stderr

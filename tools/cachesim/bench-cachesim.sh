@@ -119,6 +119,6 @@ done
 	echo "# model plugin: $plugargs"
 	[ -z "$compare" ] || echo "# compare: ${compare//"$root/"/} (the same arguments)"
 	[ "$levels" = off ] || echo "# levels: two-level levels=$lv2; three-level levels=$lv3 (classify off)"
-	/usr/bin/python3 "$here/bench_report.py" --reps "$reps" ${compare:+--compare} \
+	"${PYTHON:-/usr/bin/python3}" "$here/bench_report.py" --reps "$reps" ${compare:+--compare} \
 		$([ "$levels" = off ] || echo --levels) "$outdir"
 } | tee "$outdir/bench.txt"

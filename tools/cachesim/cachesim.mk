@@ -59,6 +59,8 @@
 
 B      ?= build
 HOSTCC ?= gcc
+# the Python of the scripts' reports and plots (README.md: "Which Python")
+PYTHON ?= /usr/bin/python3
 
 CACHESIM_DIR    := tools/cachesim
 CACHESIM_OUT    := $(B)/cachesim
@@ -177,7 +179,7 @@ bench-cachesim: kernel cachesim $(CACHESIM_OUT)/libaddronly.so
 .PHONY: study-presets study-replacement
 study-presets study-replacement: kernel cachesim
 	@tools/deps.sh cachesim
-	@/usr/bin/python3 $(CACHESIM_DIR)/study.py $(patsubst study-%,%,$@) $(STUDY_ARGS)
+	@$(PYTHON) $(CACHESIM_DIR)/study.py $(patsubst study-%,%,$@) $(STUDY_ARGS)
 
 # the N-level model against refmodel.py on longer traces than make test's:
 # three short boots record RECORDS accesses each (every phase), then validate.py
@@ -186,7 +188,7 @@ RECORDS ?= 100000
 .PHONY: validate-cachesim
 validate-cachesim: kernel cachesim
 	@$(CACHESIM_DIR)/record-traces.sh --long --records $(RECORDS) --outdir $(CACHESIM_OUT)/validate
-	@/usr/bin/python3 $(CACHESIM_DIR)/validate.py $(CACHESIM_OUT)/validate/stride.trace \
+	@$(PYTHON) $(CACHESIM_DIR)/validate.py $(CACHESIM_OUT)/validate/stride.trace \
 		$(CACHESIM_OUT)/validate/fft.trace $(CACHESIM_OUT)/validate/reuse.trace
 
 SEEDS      ?= 1 2 3
@@ -199,7 +201,7 @@ cachesim-targets: kernel cachesim
 	@$(CACHESIM_DIR)/run-targets.sh --seeds "$(SEEDS)" --runs $(TARGET_RUNS) --size $(CACHE_SIZE) \
 		--ways $(CACHE_WAYS) --line $(LINE) --mem $(MEM) --l1 $(L1) --bench $(BENCH)
 
-CACHESIM_PYTEST ?= /usr/bin/python3 -m pytest
+CACHESIM_PYTEST ?= $(PYTHON) -m pytest
 
 test-cachesim: kernel cachesim $(CACHESIM_OUT)/test_cache_model
 	@rm -f $(CACHESIM_OUT)/tests/*.summary

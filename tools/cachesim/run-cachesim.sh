@@ -84,7 +84,7 @@ if [ -n "$cache$levels" ]; then
 	# a preset or a spec: the hierarchy, the kernel's arguments and the
 	# colored level's size, all from tools/cachesim/presets.py
 	[ -z "$cache" ] || [ -z "$levels" ] || { echo "run-cachesim.sh: CACHE= and LEVELS= both given: give one" >&2; exit 2; }
-	resolved=$(/usr/bin/python3 "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
+	resolved=$("${PYTHON:-/usr/bin/python3}" "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
 	eval "$resolved" # levels= kargs= color_size= label=
 	size=$color_size
 fi
@@ -171,7 +171,7 @@ fi
 "$here/targets.py" "$outdir/raw.csv" >"$outdir/targets.txt" || true
 if grep -q '^@phase id=[0-9]* bench=copy ' "$outdir/serial.log"; then
 	# bench=copy: split accesses, lines filled, modelled cycles (copy_report.py)
-	/usr/bin/python3 "$here/copy_report.py" --csv "$outdir/copy.csv" --plot "$outdir/copy.png" \
+	"${PYTHON:-/usr/bin/python3}" "$here/copy_report.py" --csv "$outdir/copy.csv" --plot "$outdir/copy.png" \
 		"$outdir/serial.log" "$outdir/sim.txt" >"$outdir/copy.txt" || true
 fi
 cat "$outdir/table.txt"

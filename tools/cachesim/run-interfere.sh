@@ -38,7 +38,7 @@ done
 kargs="cache_size=$size cache_ways=$ways"
 if [ -n "$cache$levels" ]; then
 	[ -z "$cache" ] || [ -z "$levels" ] || { echo "run-interfere.sh: CACHE= and LEVELS= both given: give one" >&2; exit 2; }
-	resolved=$(/usr/bin/python3 "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
+	resolved=$("${PYTHON:-/usr/bin/python3}" "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
 	eval "$resolved" # levels= kargs= color_size= label=
 	size=$color_size
 	outdir=${outdir:-$root/build/cachesim/interfere-$label}
@@ -96,7 +96,7 @@ fi
 	fi
 	echo "# kernel: $cmdline"
 	echo "# QEMU run: ${elapsed} s"
-	/usr/bin/python3 "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
+	"${PYTHON:-/usr/bin/python3}" "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
 		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
 cat "$outdir/table.txt"

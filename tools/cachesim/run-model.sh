@@ -76,7 +76,7 @@ case $classify in on | off) ;; *) echo "run-model.sh: --classify '$classify' rej
 kargs="cache_size=$size cache_ways=$ways" label=
 if [ -n "$cache$levels" ]; then
 	[ -z "$cache" ] || [ -z "$levels" ] || { echo "run-model.sh: CACHE= and LEVELS= both given: give one" >&2; exit 2; }
-	resolved=$(/usr/bin/python3 "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
+	resolved=$("${PYTHON:-/usr/bin/python3}" "$here/presets.py" resolve ${cache:+"$cache"} ${levels:+--levels "$levels"}) || exit 2
 	eval "$resolved" # levels= kargs= color_size= label=
 	size=$color_size
 fi
@@ -168,10 +168,10 @@ fi
 } >"$outdir/table.txt"
 src=0
 if grep -q -a '^@phase ' "$log"; then
-	/usr/bin/python3 "$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$log" "$outdir/sim.txt" \
+	"${PYTHON:-/usr/bin/python3}" "$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" "$log" "$outdir/sim.txt" \
 		>>"$outdir/table.txt" || src=$?
 fi
-/usr/bin/python3 "$here/summary.py" --outdir "$outdir" "$log" "$outdir/sim.txt" || src=$?
+"${PYTHON:-/usr/bin/python3}" "$here/summary.py" --outdir "$outdir" "$log" "$outdir/sim.txt" || src=$?
 # the end of the output repeats what run-qemu.sh said before the summary
 case $rc in
 1) echo "run: the kernel reported failure (@final above): exit status 1" >&2 ;;

@@ -55,7 +55,7 @@ while [ $# -gt 0 ]; do
 	*) echo "run-policies.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
-known=$(/usr/bin/python3 "$here/policies.py" --registry) ||
+known=$("${PYTHON:-/usr/bin/python3}" "$here/policies.py" --registry) ||
 	{ echo "run-policies.sh: cannot read the policies from mm/placement/registry.h" >&2; exit 2; }
 [ "$policies" = all ] && policies=$known
 IFS=, read -r -a plist <<<"$policies"
@@ -93,7 +93,7 @@ args=(--csv "$outdir/policies.csv" --policies "$policies" --workloads "$bench" -
 	echo "# $(grep -m1 '^plugin:' "$outdir/cmdline.txt")"
 	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
 	echo "# QEMU run: $(cat "$outdir/elapsed.txt") s; median and sample sd over the runs of each point"
-	/usr/bin/python3 "$here/policies.py" "${args[@]}" "$outdir/serial.log" "$outdir/sim.txt" || prc=$?
+	"${PYTHON:-/usr/bin/python3}" "$here/policies.py" "${args[@]}" "$outdir/serial.log" "$outdir/sim.txt" || prc=$?
 } >"$outdir/policies.txt"
 cat "$outdir/policies.txt"
 grep -E '^@final' "$outdir/serial.log" >&2 || true

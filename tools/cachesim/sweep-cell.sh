@@ -83,7 +83,7 @@ if [ ! -s "$outdir/sim.txt" ] || ! grep -q '^@final' "$outdir/serial.log" 2>/dev
 	exit 1
 fi
 prc=0
-/usr/bin/python3 "$here/policies.py" --csv "$outdir/policies.csv" --policies "$policy" --workloads "$workload" \
+"${PYTHON:-/usr/bin/python3}" "$here/policies.py" --csv "$outdir/policies.csv" --policies "$policy" --workloads "$workload" \
 	--runs "$runs" "$outdir/serial.log" "$outdir/sim.txt" >"$outdir/policies.txt" || prc=$?
 cat "$outdir/policies.txt"
 elapsed=$(($(date +%s) - start))

@@ -67,7 +67,7 @@ command -v parallel >/dev/null || { echo "sweep.sh: GNU parallel missing (tools/
 
 # a list from spaces or commas
 words() { tr -s ', \t' '\n' <<<"$1" | grep . || true; }
-[ "$(tr -d ' ,' <<<"$policies")" != all ] || policies=$(/usr/bin/python3 "$here/policies.py" --registry)
+[ "$(tr -d ' ,' <<<"$policies")" != all ] || policies=$("${PYTHON:-/usr/bin/python3}" "$here/policies.py" --registry)
 mapfile -t C < <(words "$caches")
 mapfile -t P < <(words "$policies")
 mapfile -t W < <(words "$workloads")

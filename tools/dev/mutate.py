@@ -206,6 +206,13 @@ MUTATIONS = [
       "return __builtin_expect(nr_cpus_online >= 1, 1);", "the zone lock elided with several CPUs online", ""),
     m("zone-grouping-stale", "mm/pageblock.c", "		zone->grouping = on && !zone->mobility_small;",
       "		zone->grouping = zone->grouping;", "zone->grouping not updated by the grouping switch", MOBILITY),
+    m("spin-no-wait", "kernel/spinlock.h", "	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {",
+      "	while (0 && __atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {",
+      "spin_lock enters a held lock without waiting", ""),
+    m("spin-take-nonatomic", "kernel/spinlock.h", "	u16 me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);",
+      "	u16 me = l->next;\n	l->next = (u16)(me + 1);", "spin_lock takes its ticket by a load and a store", ""),
+    m("poison-unreached", "mm/poison.c", "	if (unreached)\n		printk(", "	if (0 && unreached)\n		printk(",
+      "mm_debug=poison does not say how many free pages it cannot reach", ""),
     m("lock-assert-steal", "mm/pageblock.c", "	assert_zone_locked();\n	if (order < pageblock_order", "	if (order < pageblock_order",
       "__steal_pageblock does not assert the zone lock", ""),
     # ---- a task per CPU (kernel/task.h, kernel/sched.c) ----

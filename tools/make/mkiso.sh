@@ -86,6 +86,9 @@ max=$((${max:-8192} - 1))
 [ "$mode" != run ] || kernel_len=$((kernel_len + (kernel_len ? 1 : 0) + 14)) # qemu_exit=0xf4
 if [ "$kernel_len" -gt "$max" ]; then
 	echo "mkiso.sh: CMDLINE refused: the kernel would get $kernel_len bytes (as GRUB passes it$([ "$mode" != run ] || echo ", with qemu_exit=0xf4")), but it reads at most $max: the rest would be lost$([ "$mode" != run ] || echo ", qemu_exit= with it, and QEMU would run until its time-out")" >&2
+	budget=$max
+	[ "$mode" != run ] || budget=$((max - 15))
+	echo "mkiso.sh: accepted: a CMDLINE of at most $budget bytes as GRUB passes it$([ "$mode" != run ] || echo " (the kernel's $max less ' qemu_exit=0xf4')"): a \\, \" or ' in it counts 2 bytes, a token holding a space 2 more" >&2
 	exit 2
 fi
 dir=$(dirname "$iso")/iso-$(basename "$iso" .iso)

@@ -96,6 +96,8 @@ if [ -n "$kernel" ]; then
 	if [ "$len" -gt "$max" ]; then
 		echo "run-qemu.sh: --append refused: the kernel would get $len bytes ('$kernel' and the arguments)," \
 			"but it reads at most $max: the rest, a qemu_exit= at the end with it, would be lost" >&2
+		echo "run-qemu.sh: accepted: --append (make's CMDLINE=) of at most $((max - ${#kernel} - 1)) bytes with this image" \
+			"(the kernel's $max less its path '$kernel' and a space)" >&2
 		exit 2
 	fi
 fi
