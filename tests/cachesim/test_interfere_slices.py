@@ -18,9 +18,8 @@ SPEC = "L1:32K:8:64:lru/L2:256K:4:64:lru/L3:2M:4:64:lru:incl:slices=4:hash=0x1b5
 
 
 def run(outdir, cmdline):
-    env = dict(os.environ, PAGECOLOR_KERNEL_GEOMETRY="levels")
     p = subprocess.run([SCRIPT, "--levels", SPEC, "--runs", "1", "--outdir", outdir, "--cmdline", cmdline],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert p.returncode == 0, p.stdout[-3000:]
     with open(os.path.join(outdir, "serial.log"), errors="replace") as f:
         log = f.read()

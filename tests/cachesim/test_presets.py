@@ -46,9 +46,8 @@ def test_preset_spec_passes_ml_check(name):
     assert p.returncode == 0, (name, spec, p.stderr)
     assert source  # every preset names where its figures come from
     levels = presets.parse_levels(spec)
-    # the kernel colors for the last level: its size and ways, from kernel_args()
-    last = levels[-1]
-    assert presets.kernel_args(spec) == f"cache_size={presets.fmt_size(last['size'])} cache_ways={last['ways']}"
+    # the kernel is given the whole hierarchy and colors for the last level
+    assert presets.kernel_args(spec) == f"cache_levels={spec} color_level={len(levels)}"
 
 
 def test_preset_figures():
@@ -92,7 +91,7 @@ def test_host_from_fake_sysfs(tmp_path):
     assert "index4: level or size missing" in text
     assert "shared_cpu_list 0-7" in text and "assumed: LRU" in text
     assert "index1" not in text  # the instruction cache is not a level of the data hierarchy
-    assert presets.kernel_args(spec) == "cache_size=8M cache_ways=16"
+    assert presets.kernel_args(spec) == f"cache_levels={spec} color_level=3"
     # the same through the command line, with the directory argument
     p = subprocess.run([sys.executable, os.path.join(SCRIPTS, "presets.py"), "show", "host", "--sysfs", root],
                        stdout=subprocess.PIPE, text=True)
@@ -107,10 +106,17 @@ def test_host_without_usable_cache(tmp_path):
         presets.read_host(str(tmp_path / "absent"))
 
 
-def test_kernel_args_levels_style():
+def test_kernel_args_levels():
     spec = presets.get("zen2")[0]
-    assert presets.kernel_args(spec, style="levels") == f"cache_levels={spec} color_level=3"
-    assert presets.kernel_args(spec, 2) == "cache_size=512K cache_ways=8"
+    assert presets.kernel_args(spec) == f"cache_levels={spec} color_level=3"
+    assert presets.kernel_args(spec, 2) == f"cache_levels={spec} color_level=2"
+    # the sliced preset's masks reach the kernel: the run scripts' kargs
+    sky = presets.get("skylake")[0]
+    p = subprocess.run([sys.executable, os.path.join(SCRIPTS, "presets.py"), "resolve", "skylake"],
+                       stdout=subprocess.PIPE, text=True, env=dict(os.environ, PAGECOLOR_KERNEL_GEOMETRY="size"))
+    assert p.returncode == 0
+    assert f"kargs='cache_levels={sky} color_level=3'" in p.stdout.splitlines()
+    assert "slices=4:hash=0x1b5f575440+0x2eb5faa880" in sky
     with pytest.raises(presets.PresetError, match="accepted: 1..3"):
         presets.kernel_args(spec, 4)
 
@@ -137,7 +143,7 @@ def test_preset_boot_3c_columns():
     assert p.returncode == 0, p.stdout[-3000:]
     with open(os.path.join(outdir, "cmdline.txt")) as f:
         cmd = f.read()
-    assert "cache_size=2M cache_ways=1" in cmd and "levels=L1:64K:2:64:lru/L2:2M:1:64:lru,classify=on" in cmd
+    assert "cache_levels=L1:64K:2:64:lru/L2:2M:1:64:lru color_level=2" in cmd and "levels=L1:64K:2:64:lru/L2:2M:1:64:lru,classify=on" in cmd
     assert "per level: misses = compulsory + capacity + conflict" in p.stdout
     # the plugin's own level lines, per phase and level
     plugin = {}

@@ -149,7 +149,7 @@ def test_preset_caches(tmp_path):
     assert len(lost) == 1 and "cache=nosuch" in lost[0] and "ds10" in lost[0].split("cache=nosuch", 1)[1], lost
     cmd = open(tmp_path / "cells" / "ds10" / "buddy" / "stride" / "seed1" / "cmdline.txt").read()
     assert "plugin: levels=L1:64K:2:64:lru/L2:2M:1:64:lru,classify=off," in cmd, cmd
-    assert " cache_size=2M cache_ways=1 " in cmd, cmd
+    assert " cache_levels=L1:64K:2:64:lru/L2:2M:1:64:lru color_level=2 " in cmd, cmd
     with open(tmp_path / "sweep.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert sorted((x["workload"], int(x["ws"])) for x in rows) == sorted(

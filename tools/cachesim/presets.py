@@ -20,20 +20,16 @@ tree of the same layout: DIR/index0/size ...). A bad name exits with status 2
 and a message listing the presets. The sources of every figure are in
 tools/cachesim/README.md ("Presets").
 
-Kernel arguments come from ONE function, kernel_args(): today the size and
-ways of the level to color (cache_size= cache_ways=, the last level unless
-color_level= says otherwise); with KERNEL_GEOMETRY = "levels" (or the
-environment's PAGECOLOR_KERNEL_GEOMETRY=levels) the whole spec instead
-(cache_levels=SPEC color_level=N), for a kernel that takes it.
+Kernel arguments come from ONE function, kernel_args(): the whole hierarchy
+(cache_levels=SPEC color_level=N, N the last level unless --color-level
+says otherwise), so the kernel sees a sliced level's slice count and hash
+masks and counts colors per slice. The count over the whole sliced level
+(slice-select bits counted as color bits) stays one kernel argument away:
+CMDLINE="color_per_slice=off".
 """
 import os
 import re
 import sys
-
-# "size": cache_size=/cache_ways= of the colored level (every kernel today);
-# "levels": cache_levels=SPEC color_level=N (the kernel parameter that takes
-# the plugin's levels= syntax). One switch for every run script.
-KERNEL_GEOMETRY = os.environ.get("PAGECOLOR_KERNEL_GEOMETRY", "size")
 
 # Slice hash masks: bit k of the slice number is the parity of (physical
 # address AND mask k). The linear functions o0, o1, o2 of Intel Core
@@ -231,17 +227,17 @@ def color_level(levels, color_level_=None):
     return color_level_ - 1
 
 
-def kernel_args(spec, color_level_=None, style=None):
-    """THE kernel arguments of a hierarchy (every run script calls this).
-    style "size" (today): cache_size= cache_ways= of the colored level, its
-    whole size (all slices: the kernel cannot see a slice hash; colors then
-    count slice-select bits too). style "levels": cache_levels=SPEC
-    color_level=N, the whole spec for a kernel that parses it."""
+def kernel_args(spec, color_level_=None):
+    """THE kernel arguments of a hierarchy (every run script calls this):
+    "cache_levels=SPEC color_level=N", the plugin's levels= spec as it is and
+    the 1-based level to color (default the last). The kernel counts colors
+    per slice on a sliced level (sets per slice x line / page) and checks
+    task_colors=/kernel_colors= against the hash masks; its argument
+    color_per_slice=off counts them over the whole level instead.
+    PresetError for a bad spec or color level."""
     levels = parse_levels(spec)
     i = color_level(levels, color_level_)
-    if (style or KERNEL_GEOMETRY) == "levels":
-        return f"cache_levels={spec} color_level={i + 1}"
-    return f"cache_size={fmt_size(levels[i]['size'])} cache_ways={levels[i]['ways']}"
+    return f"cache_levels={spec} color_level={i + 1}"
 
 
 def main(argv):

@@ -5,13 +5,14 @@ command (boots through run-cachesim.sh, one after the other, then tables,
 CSV and a plot):
 
   study.py presets [--presets ds10,skylake,zen2,host] [--runs 2] [--seed 1]
-                   [--max 4M] [--bench all] [--outdir DIR] [--analyse-only]
+                   [--max 4M] [--bench all] [--cmdline ARGS] [--outdir DIR] [--analyse-only]
       every preset (or LABEL=SPEC, a hierarchy by hand; entries separated by
       ';'), bench=all (stride seq/rand, FFT), working sets 16K up to
       min(--max, half the colored level): per level, the conflict misses
       (3C, classify=on) of working sets below that level's size, uncolored
       and colored, the share coloring removes, and what it does to capacity
-      and compulsory misses. (make study-presets)
+      and compulsory misses; --cmdline adds kernel arguments to every boot
+      (color_per_slice=off: colors over a whole sliced level). (make study-presets)
 
   study.py replacement [--policies lru,plru,random,srrip] [--runs 3] [--seed 1]
                    [--l2 512K:8] [--outdir DIR] [--analyse-only]
@@ -113,9 +114,9 @@ def study_presets(a):
         bmax = min(max_b, color_size // 2)
         d = os.path.join(outdir, name)
         boot(d, (["--levels", spec] if byhand else ["--cache", name]) + ["--bench", a.bench, "--runs", str(a.runs), "--seed", str(a.seed),
-                 "--cmdline", f"bench_max={bmax}"], cmds, a.analyse_only)
+                 "--cmdline", f"bench_max={bmax}" + (f" {a.cmdline}" if a.cmdline else "")], cmds, a.analyse_only)
         rows = read_raw(os.path.join(d, "raw.csv"))
-        table.append(f"{name}: levels={spec}; kernel {presets.kernel_args(spec)}; bench={a.bench}, "
+        table.append(f"{name}: levels={spec}; kernel {presets.kernel_args(spec)}{(' ' + a.cmdline) if a.cmdline else ''}; bench={a.bench}, "
                      f"working sets 16K..{bmax >> 10}K")
         for lv in levels:
             below = [r for r in rows if r["ws"] < lv["size"]]
@@ -271,6 +272,7 @@ def main(argv):
     p.add_argument("--presets", default="ds10,skylake,zen2,host")
     p.add_argument("--max", default="4M")
     p.add_argument("--bench", default="all")
+    p.add_argument("--cmdline", default="", help="more kernel arguments for every boot (e.g. color_per_slice=off)")
     r = sub.add_parser("replacement")
     r.add_argument("--policies", default="lru,plru,random,srrip")
     r.add_argument("--l2", default="512K:8")
