@@ -267,7 +267,7 @@ $(B)/h/tests/test_multiboot: private HCFLAGS += -no-pie
 # values are counts of 4 KiB pages (HOST8_4K_ONLY).
 HOST8_SAME    := test_printk test_qr test_mwc test_cmdline_grub test_console test_perfmon test_tsc \
 	test_ratio_ci test_split_count test_firmware test_copy test_alpha
-HOST8_4K_ONLY := test_buddy test_color_fit test_e820 test_shuffle_small
+HOST8_4K_ONLY := test_buddy test_color_fit test_e820 test_shuffle_small test_cache_geom
 HOST8_OBJ   := $(HOST_SRCS:%.c=$(B)/h8/%.o)
 HOST8_TESTS := $(filter-out $(addprefix $(B)/h8/tests/,$(HOST8_SAME) $(HOST8_4K_ONLY)),$(HOST_TESTS:$(B)/h/%=$(B)/h8/%))
 $(B)/h8/%.o: %.c

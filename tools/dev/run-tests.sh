@@ -185,8 +185,8 @@ fi
 while read -r name status _; do
 	[ "$status" = FAIL ] || continue
 	echo
-	echo "---- $name: the end of $logdir/$name.log ----"
-	tail -60 "$logdir/$name.log"
+	echo "---- $name: the end of $logdir/${name//\//-}.log ----"
+	tail -60 "$logdir/${name//\//-}.log"
 done <"$records"
 
 echo
