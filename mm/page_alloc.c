@@ -431,7 +431,7 @@ struct page *__rmqueue_color(struct zone *zone, u32 mt, u32 color)
 	    __color_lists_find(zone, hint.list_mt, 0, color, NULL, &o) != color)
 		return NULL;
 	pick = (struct placement_pick){ list_first_entry(&cl->area[o].lists[color >> o], struct page, lru), o, color };
-	return __take(zone, &hint, &pick);
+	return __take(zone, &hint, &pick, PLACEMENT_PATH_OPS);
 }
 
 /* ---- freeing ------------------------------------------------------------- */
