@@ -20,7 +20,8 @@ void pcp_boot(u32 ncpus)
 	}
 	pcp_setup(true, boot_config.pcp_batch, boot_config.pcp_high);
 	printk("pcp: per-CPU page lists on (%s): batch %u, hot list low %u high %u, cold list low 0 high %u; ",
-	       given ? "pcp=on" : "the default; pcp=off for the uniprocessor allocator", pcp_batch(), 2 * pcp_batch(), pcp_high(), 2 * pcp_batch());
+	       given ? "pcp=on" : "the default; pcp=off for the uniprocessor allocator", pcp_batch(), 2 * pcp_batch(),
+	       pcp_high(), 2 * pcp_batch());
 	if (pcp_colored())
 		printk("colored lists (binhop, vacolor) at most %u pages per CPU and zone\n", pcp_color_high());
 	else
