@@ -30,7 +30,7 @@ struct boot_config {
 	u32 fault;			 /* fault=: index into fault_names, 0 = none */
 	u32 memcpy;			 /* memcpy=: auto (0) or a copy strategy (arch/x86/copy_select.h) */
 	u32 smp;			 /* smp=N: CPUs to run, 1..NR_CPUS (default: all found) */
-	bool pcp;			 /* pcp=on|off: per-CPU page lists (default: on with >1 CPU) */
+	bool pcp;			 /* pcp=on|off: per-CPU page lists (default: on) */
 	u32 pcp_batch;			 /* pcp_batch=N: pages per zone lock */
 	u32 pcp_high;			 /* pcp_high=N: hot list's high mark (0: 6 x batch) */
 	struct mm_config mm;		 /* page_color=, placement=, cache_size=, ... (mm/mm_init.h) */

@@ -9,17 +9,19 @@
 void pcp_boot(u32 ncpus)
 {
 	bool given = param_given("pcp");
-	bool on = given ? boot_config.pcp : ncpus > 1;
+	bool on = given ? boot_config.pcp : true;
+
+	(void)ncpus;
 
 	boot_config.pcp = on;
 	if (!on) {
-		printk("pcp: per-CPU page lists off (%s)\n",
-		       given ? "pcp=off" : "one CPU: the uniprocessor allocator; pcp=on to use them");
+		printk("pcp: per-CPU page lists off (pcp=off)\n");
 		return;
 	}
 	pcp_setup(true, boot_config.pcp_batch, boot_config.pcp_high);
 	printk("pcp: per-CPU page lists on (%s): batch %u, hot list low %u high %u, cold list low 0 high %u; ",
-	       given ? "pcp=on" : "more than one CPU", pcp_batch(), 2 * pcp_batch(), pcp_high(), 2 * pcp_batch());
+	       given ? "pcp=on" : "the default; pcp=off for the uniprocessor allocator", pcp_batch(), 2 * pcp_batch(),
+	       pcp_high(), 2 * pcp_batch());
 	if (pcp_colored())
 		printk("colored lists (binhop, vacolor) at most %u pages per CPU and zone\n", pcp_color_high());
 	else

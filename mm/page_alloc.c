@@ -219,11 +219,12 @@ static const int *gfp_zonelist(gfp_t gfp)
 }
 
 /* An order-0 page from the CPU's colored lists (mm/pcp.h), made an
- * allocated block of hint's type, or NULL. */
+ * allocated block of hint's type, or NULL (also for any other order). */
 static __attribute__((noinline)) struct page *__alloc_pcp_color(int z, gfp_t gfp, struct alloc_hint *hint, bool check)
 {
-	struct page *page =
-	    mm_pcp ? mm_pcp->alloc_color(&contig_page_data.node_zones[z], hint, (gfp & __GFP_COLD) != 0) : NULL;
+	struct page *page = mm_pcp && hint->order == 0
+				? mm_pcp->alloc_color(&contig_page_data.node_zones[z], hint, (gfp & __GFP_COLD) != 0)
+				: NULL;
 
 	if (page) {
 		page->flags = (page->flags & ~PG_MT_MASK) | PG_head | ((u32)hint->migratetype << PG_MT_SHIFT);
@@ -266,10 +267,11 @@ static inline __attribute__((always_inline)) struct page *__alloc_pages_path(gfp
 			}
 		}
 	}
-	/* A coloring policy's request: the CPU's colored list of the color
-	 * the policy picks (mm/pcp.h), or the zone path below. Out of line:
-	 * with the colored lists off it costs the path one test. */
-	if (__builtin_expect(mm_pcp_colors, 0) && !__placement_path_pcp(policy) && order == 0) {
+	/* A coloring policy's order-0 request: the CPU's colored list of the
+	 * color the policy picks (mm/pcp.h), or the zone path below. Out of
+	 * line, the order tested there: with the colored lists off it costs
+	 * the path one test of one byte. */
+	if (!__placement_path_pcp(policy) && __builtin_expect(mm_pcp_colors, 0)) {
 		page = __alloc_pcp_color(zonelist[0], gfp, hint, check);
 		if (page)
 			return page;

@@ -16,7 +16,7 @@ def test_readahead_boot(booter):
     fin = b.record("final")
     assert fin["status"] == "ok" and fin["failures"] == "0"
     assert "readahead: no cache model (cachesim=off): the fill is plain CPU stores" in b.log
-    assert ("readahead: per-CPU lists on and placement=buddy for this benchmark (was: lists off, binhop); "
+    assert ("readahead: per-CPU lists on and placement=buddy for this benchmark (was: lists on, binhop); "
             "restored after") in b.log
     res = {(r["consumer"], r["alloc"]): r for r in b.records("result") if r.get("bench") == "readahead"}
     assert set(res) == {(c, a) for c in ("cpu", "readahead") for a in ("hot", "cold")}

@@ -31,8 +31,8 @@ def test_four_cpus_pcp_and_stress():
     smp = b.record("smp")
     assert smp["cpus"] == "4" and smp["found"] == "4" and smp["source"] == "madt"
     assert "smp: ACPI MADT: 4 CPUs (APIC ids 0 1 2 3)" in b.log
-    # more than one CPU: the lists are on by default
-    assert "pcp: per-CPU page lists on (more than one CPU): batch 16" in b.log
+    # the lists are on by default
+    assert "pcp: per-CPU page lists on (the default; pcp=off for the uniprocessor allocator): batch 16" in b.log
     rows = [r for r in b.records("result") if r.get("bench") == "pcp"]
     assert len(rows) == 9, rows  # 1, 2, 4 CPUs x (off, on, binhop)
     for r in rows:
@@ -103,5 +103,6 @@ def test_no_local_apic_boots_on_one_cpu():
     assert "smp: 1 CPU: no local APIC (CPUID.1:EDX bit 9 clear)" in b.log
     smp = b.record("smp")
     assert smp["cpus"] == "1" and smp["apic"] == "no"
-    assert "pcp: per-CPU page lists off (one CPU" in b.log
+    # one CPU keeps the per-CPU lists on (the default on any number of CPUs)
+    assert "pcp: per-CPU page lists on (the default;" in b.log
     assert b.record("final")["status"] == "ok"

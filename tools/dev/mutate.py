@@ -176,6 +176,8 @@ MUTATIONS = [
     m("colored-wrong-list", "mm/pcp.c", "	struct list_head *head = &cc->lists[pfn_color(page_to_pfn(page))];",
       "	struct list_head *head = &cc->lists[(pfn_color(page_to_pfn(page)) + 1) & color_mask];",
       "a free to the next color's list", ""),
+    m("colored-any-order", "mm/page_alloc.c", "	struct page *page = mm_pcp && hint->order == 0\n",
+      "	struct page *page = mm_pcp\n", "an order-3 colored request served a page of the colored lists", ""),
     m("colored-drain-high", "mm/pcp.c", "	if (cc->count >= color_high) {", "	if (cc->count >= 100000) {",
       "the colored lists never give back at their high", ""),
     m("colored-refill-one", "mm/pcp.c", "	for (u32 i = 0; i < batch && n < room", "	for (u32 i = 0; i < batch / batch && n < room",
