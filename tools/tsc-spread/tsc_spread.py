@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """tools/tsc-spread/tsc_spread.py - how far the kernel's TSC calibration lands
-from the truth, over many boots (issue 8, item 5: accuracy is a printed
+from the truth, over many boots (accuracy is a printed
 figure, not a timed test).
 
     tsc_spread.py [--boots 10] [--machines "pc;pc,pit=off;q35,pit=off,hpet=off"]
