@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """targets.py - the cache-model figures the project holds itself to
-(coloring against random placement), judged so that a correct kernel passes, from one or more cache-simulated boots
-(report.py --raw output of `make run-cachesim`).
+(coloring against random placement), judged so that a correct kernel
+passes, from one or more cache-simulated boots (report.py --raw output of
+`make run-cachesim`).
 
 usage: targets.py [--min-runs 20] [--min-boots 3] [--z 4] RAW_CSV [RAW_CSV ...]
 
