@@ -22,18 +22,25 @@ u32 sparse_va_span(u32 pages, u32 k)
 	return s > 0xffffffffull ? 0 : (u32)s;
 }
 
-u32 color_max_load(const u32 *pfns, u32 n, u32 colors, u16 *counts)
+u32 color_max_load(const u32 *pfns, u32 n, u32 colors, u16 *counts, u32 ncounts)
 {
-	u32 i, best = 0;
+	u32 i, best = 0, window = MIN(colors, ncounts);
 
-	for (i = 0; i < colors; i++)
-		counts[i] = 0;
-	for (i = 0; i < n; i++) {
-		u32 c = pfns[i] & (colors - 1);
-		if (counts[c] < 0xffffu)
-			counts[c]++;
-		if (counts[c] > best)
-			best = counts[c];
+	if (!window)
+		return 0;
+	/* one pass over pfns per window of colors [base, base + window) */
+	for (u32 base = 0; base < colors; base += window) {
+		for (i = 0; i < window; i++)
+			counts[i] = 0;
+		for (i = 0; i < n; i++) {
+			u32 c = (pfns[i] & (colors - 1)) - base;
+			if (c >= window)
+				continue;
+			if (counts[c] < 0xffffu)
+				counts[c]++;
+			if (counts[c] > best)
+				best = counts[c];
+		}
 	}
 	return best;
 }

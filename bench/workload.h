@@ -171,9 +171,10 @@ u32 sparse_va_span(u32 pages, u32 k);
 
 /* The largest number of pages of pfns[n] that share one color, with
  * colors (a power of two, 1..65536) colors by pfn & (colors - 1); counts
- * must hold colors entries (overwritten). 0 for n = 0. An ideal placement
- * has ceil(n / colors). */
-u32 color_max_load(const u32 *pfns, u32 n, u32 colors, u16 *counts);
+ * holds ncounts entries (a power of two, overwritten): with fewer than
+ * colors, one pass over pfns per ncounts colors. 0 for n = 0 or ncounts = 0.
+ * An ideal placement has ceil(n / colors). */
+u32 color_max_load(const u32 *pfns, u32 n, u32 colors, u16 *counts, u32 ncounts);
 
 /* Shuffles v[n] uniformly in place (Fisher-Yates with g). */
 void wl_shuffle(u32 *v, u32 n, struct mwc *g);

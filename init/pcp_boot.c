@@ -22,9 +22,12 @@ void pcp_boot(u32 ncpus)
 	printk("pcp: per-CPU page lists on (%s): batch %u, hot list low %u high %u, cold list low 0 high %u; ",
 	       given ? "pcp=on" : "the default; pcp=off for the uniprocessor allocator", pcp_batch(), 2 * pcp_batch(),
 	       pcp_high(), 2 * pcp_batch());
-	if (pcp_colored())
-		printk("colored lists (binhop, vacolor) at most %u pages per CPU and zone\n", pcp_color_high());
-	else
+	if (pcp_colored()) {
+		u32 cpus, zones, bytes = pcp_colored_heads(&cpus, &zones);
+		printk("colored lists (binhop, vacolor) at most %u pages per CPU and zone; their heads take %u KiB "
+		       "(%u CPUs x %u zones x %u colors)\n",
+		       pcp_color_high(), (bytes + 1023) / 1024, cpus, zones, page_colors);
+	} else
 		printk("colored requests bypass them (%u colors; colored lists serve 2..%u)\n", page_colors,
 		       PCP_COLORS_MAX);
 }

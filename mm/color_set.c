@@ -351,15 +351,19 @@ static int reject_set(const char *name, const char *value, const char *why)
 
 int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const struct kernel_image_pfns *img)
 {
-	static struct color_set parsed, image_bss;
+	/* one scratch set (4 KiB) in turn for the image's bss colors, each
+	 * parsed set (copied out by color_sets_set_*) and the other colors */
+	static struct color_set parsed;
 	static char why[160], buf[160];
 	int rejected = 0;
+	u32 bss_colors = 0;
 
 	color_sets_reset();
 	borrow = cfg->borrow;
 	if (img) {
 		print_image_colors("image text+data", img->start, img->data_end, ncolors, &reserved_set);
-		print_image_colors("image bss", img->data_end, img->end, ncolors, &image_bss);
+		print_image_colors("image bss", img->data_end, img->end, ncolors, &parsed);
+		bss_colors = parsed.count;
 	}
 	if (cfg->kernel[0]) {
 		if (color_set_parse(&parsed, cfg->kernel, ncolors, why, sizeof(why)) < 0) {
@@ -378,9 +382,8 @@ int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const stru
 			       cfg->kernel, color_set_format(&kernel_set, buf, sizeof(buf)));
 			printk("colors: kept out of task sets: %s (kernel_colors and the image's text+data)%s\n",
 			       color_set_format(&reserved_set, buf, sizeof(buf)),
-			       image_bss.count == ncolors
-				   ? "; the image's bss covers every color and cannot be kept out"
-				   : "");
+			       bss_colors == ncolors ? "; the image's bss covers every color and cannot be kept out"
+						     : "");
 		}
 	}
 	if (!have_reserved)
@@ -398,19 +401,19 @@ int color_sets_boot(const struct color_sets_config *cfg, u32 ncolors, const stru
 		}
 	}
 	{ /* on a sliced level counted whole, "disjoint" may not mean isolated */
-		static struct color_set rest;
+		struct color_set *rest = &parsed; /* the parsed sets are copied out by now */
 		const struct color_derivation *d = color_geometry();
 
 		if (have_kernel && have_task) {
 			color_sets_check_isolation("colors", d, &task_set, "task_colors", &kernel_set, "kernel_colors");
 		} else if (have_kernel || have_task) {
 			const struct color_set *s = have_kernel ? &kernel_set : &task_set;
-			color_set_init(&rest, ncolors);
-			color_set_add_range(&rest, 0, ncolors - 1);
-			color_set_remove(&rest, s);
-			if (rest.count)
+			color_set_init(rest, ncolors);
+			color_set_add_range(rest, 0, ncolors - 1);
+			color_set_remove(rest, s);
+			if (rest->count)
 				color_sets_check_isolation("colors", d, s,
-							   have_kernel ? "kernel_colors" : "task_colors", &rest,
+							   have_kernel ? "kernel_colors" : "task_colors", rest,
 							   "the other colors");
 		}
 	}

@@ -40,6 +40,14 @@ void spin_assert_fail(const char *lock, const char *what, const char *func, cons
 
 static struct per_cpu_pageset pagesets[NR_CPUS][MAX_NR_ZONES];
 static struct per_cpu_colored colored[NR_CPUS][MAX_NR_ZONES];
+/* The colored lists' heads: one block for the CPUs online at the first
+ * pcp_setup that turns them on x the populated zones x the colors, kept and
+ * reused by later pcp_setup calls (replaced only when they need more). */
+static struct list_head *colored_heads;
+static u32 colored_cap;	  /* heads colored_heads holds */
+static u32 colored_order; /* its order (kernel) */
+static u32 colored_cpus;  /* CPUs given heads: colored[c] for c >= this have none */
+static u32 colored_zones; /* populated zones given heads */
 static bool pcp_on;
 static u32 color_high; /* pcp_color_high(); 0: the colored lists are off */
 static u32 color_mask; /* colors - 1 at pcp_setup */
@@ -206,6 +214,10 @@ static struct page *pcp_alloc_color(struct zone *zone, struct alloc_hint *hint, 
 	struct per_cpu_pageset *ps = &pagesets[smp_processor_id()][zone_idx(zone)];
 	struct per_cpu_colored *cc = &colored[smp_processor_id()][zone_idx(zone)];
 
+	if (!cc->lists) { /* a CPU or zone without heads */
+		arch_irq_restore(flags);
+		return NULL;
+	}
 	/* a few tries: another CPU of the same task may claim the target first */
 	for (u32 tries = 0; tries < 4 && !page; tries++) {
 		want = colored_want(hint, t, &rr);
@@ -247,7 +259,7 @@ static void pcp_free_color(struct page *page, bool cold, u32 mt)
 
 	page->flags |= PG_pcp;
 	if (mt != MIGRATE_MOVABLE || (id != PLACEMENT_BINHOP && id != PLACEMENT_VACOLOR) ||
-	    page_colors != color_mask + 1) {
+	    page_colors != color_mask + 1 || !cc->lists) {
 		struct list_head one;
 		INIT_LIST_HEAD(&one);
 		list_add(&page->lru, &one);
@@ -377,9 +389,9 @@ static int colored_check(void)
 			const char *why = NULL;
 			u32 n = 0, pfn = 0, k = 0;
 
-			if (!cc->lists[0].next) /* never set up */
+			if (!cc->lists) /* no heads */
 				continue;
-			for (k = 0; k <= color_mask && k < PCP_COLORS_MAX && !why; k++) {
+			for (k = 0; k <= color_mask && !why; k++) {
 				struct list_head *pos;
 				list_for_each(pos, &cc->lists[k]) {
 					struct page *p = list_entry(pos, struct page, lru);
@@ -452,6 +464,93 @@ int pcp_check(void)
 	return colored_check();
 }
 
+#ifdef MM_HOST
+/* Host: the heads from a static pool (the tests' pages stay theirs, their
+ * free counts exact); the same carving as the kernel's. */
+static struct list_head *colored_heads_get(u32 heads, u32 *cap, u32 *order)
+{
+	static struct list_head pool[NR_CPUS * MAX_NR_ZONES * PCP_COLORS_MAX];
+
+	*order = 0;
+	*cap = ARRAY_SIZE(pool);
+	return heads <= ARRAY_SIZE(pool) ? pool : NULL;
+}
+static void colored_heads_put(struct list_head *heads, u32 order)
+{
+	(void)heads;
+	(void)order;
+}
+#else
+/* Kernel: lowmem pages from the buddy allocator (the per-CPU lists'
+ * hooks off meanwhile), mapped one to one as every GFP_KERNEL block. */
+static struct list_head *colored_heads_get(u32 heads, u32 *cap, u32 *order)
+{
+	u32 o = 0;
+	struct page *page;
+
+	while ((PAGE_SIZE << o) < heads * sizeof(struct list_head))
+		o++;
+	page = alloc_pages(GFP_KERNEL | __GFP_NOCOLOR, o);
+	if (!page)
+		return NULL;
+	*order = o;
+	*cap = (PAGE_SIZE << o) / sizeof(struct list_head);
+	return (struct list_head *)(page_to_pfn(page) << PAGE_SHIFT);
+}
+static void colored_heads_put(struct list_head *heads, u32 order)
+{
+	__free_pages(pfn_to_page((u32)heads >> PAGE_SHIFT), order);
+}
+#endif
+
+/* Gives each CPU online (up to NR_CPUS) and each populated zone colors
+ * empty list heads from colored_heads, getting a block on first use or
+ * when the one held is too small (the old one, empty after pcp_setup's
+ * drain, goes back). Other CPUs and zones get none (lists NULL: their
+ * colored requests take the zone path). Called with the lists drained and
+ * mm_pcp's hooks not yet (re)installed. Returns 0, or -1 (said) when no
+ * block could be had: the colored lists stay off. */
+static int colored_heads_setup(u32 colors)
+{
+	const struct pcp_hooks *was = mm_pcp;
+	struct zone *zone;
+	u32 cpus = MIN(nr_cpus_online, NR_CPUS), zones = 0, i = 0;
+
+	for_each_populated_zone(zone)
+		zones++;
+	if (cpus * zones * colors > colored_cap) {
+		u32 cap, order;
+		struct list_head *heads;
+
+		mm_pcp = NULL; /* the block comes from the zones, not from the lists being set up */
+		heads = colored_heads_get(cpus * zones * colors, &cap, &order);
+		if (!heads) {
+			mm_pcp = was;
+			printk("pcp: colored lists off: no %u bytes for their %u heads (%u CPUs x %u zones x %u "
+			       "colors)\n",
+			       cpus * zones * colors * (u32)sizeof(struct list_head), cpus * zones * colors, cpus,
+			       zones, colors);
+			return -1;
+		}
+		if (colored_heads)
+			colored_heads_put(colored_heads, colored_order);
+		mm_pcp = was;
+		colored_heads = heads;
+		colored_cap = cap;
+		colored_order = order;
+	}
+	colored_cpus = cpus;
+	colored_zones = zones;
+	for (u32 c = 0; c < cpus; c++)
+		for_each_populated_zone(zone) {
+			struct per_cpu_colored *cc = &colored[c][zone_idx(zone)];
+			cc->lists = colored_heads + colors * i++;
+			for (u32 k = 0; k < colors; k++)
+				INIT_LIST_HEAD(&cc->lists[k]);
+		}
+	return 0;
+}
+
 void pcp_setup(bool on, u32 batch, u32 high)
 {
 	if (!on) {
@@ -483,12 +582,12 @@ void pcp_setup(bool on, u32 batch, u32 high)
 			*ps = (struct per_cpu_pageset){ 0 };
 			for (u32 l = 0; l < PCP_NR_LISTS; l++)
 				INIT_LIST_HEAD(&pcp_list(ps, l)->list);
-			colored[c][z].count = colored[c][z].cursor = 0;
-			for (u32 k = 0; k < PCP_COLORS_MAX; k++)
-				INIT_LIST_HEAD(&colored[c][z].lists[k]);
+			colored[c][z] = (struct per_cpu_colored){ 0 };
 		}
 	color_mask = page_colors - 1;
 	color_high = page_colors > 1 && page_colors <= PCP_COLORS_MAX ? MAX(high, 2 * page_colors) : 0;
+	if (color_high && colored_heads_setup(page_colors) < 0)
+		color_high = 0;
 	mm_pcp_colors = color_high != 0;
 	placement_switch_hook = drain_on_switch;
 	mm_check_extra = pcp_check;
@@ -507,6 +606,12 @@ bool pcp_colored(void)
 u32 pcp_color_high(void)
 {
 	return pcp_on ? color_high : 0;
+}
+u32 pcp_colored_heads(u32 *cpus, u32 *zones)
+{
+	*cpus = colored_cpus;
+	*zones = colored_zones;
+	return colored_heads ? colored_cap * (u32)sizeof(struct list_head) : 0;
 }
 u32 pcp_nr_colored_cpu(u32 cpu, u32 z)
 {

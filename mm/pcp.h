@@ -96,9 +96,10 @@ struct per_cpu_pageset {
 
 /* One CPU's colored lists of one zone. */
 struct per_cpu_colored {
-	struct list_head lists[PCP_COLORS_MAX]; /* list k: pages of color k; head hottest, tail coldest */
-	u32 count;				/* pages on all of them (at most pcp_color_high()) */
-	u32 cursor;				/* the color the next drain starts at */
+	struct list_head *lists; /* page_colors heads (pcp_setup's block); list k: pages of color k, head
+				    hottest, tail coldest; NULL: none (a CPU or zone without heads: the zone path) */
+	u32 count;		 /* pages on all of them (at most pcp_color_high()) */
+	u32 cursor;		 /* the color the next drain starts at */
 };
 
 /* Defaults: batch 16 pages; hot list low 2 x batch, high 6 x batch; cold
@@ -121,6 +122,10 @@ bool pcp_colored(void);
 /* The most pages one CPU parks on its colored lists of one zone:
  * max(hot list high, 2 x colors); 0 when the colored lists are off. */
 u32 pcp_color_high(void);
+/* The bytes of the colored lists' heads (0: none taken yet); *cpus and
+ * *zones: the CPUs and populated zones the last pcp_setup gave heads. The
+ * block is taken once, from lowmem pages, when the lists first go on. */
+u32 pcp_colored_heads(u32 *cpus, u32 *zones);
 /* Pages on CPU cpu's colored lists of zone z (all colors). */
 u32 pcp_nr_colored_cpu(u32 cpu, u32 z);
 /* The colored lists' counters since pcp_setup, summed over CPUs and

@@ -529,8 +529,8 @@ static void test_colored_per_cpu(void **state)
 {
 	(void)state;
 	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	nr_cpus_online = 2; /* before pcp_setup: it gives the CPUs online their heads */
 	pcp_setup(true, 8, 0);
-	nr_cpus_online = 2;
 	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
 	fixture_task()->rr_init = true;
 	fixture_task()->target_color = 7;
@@ -554,6 +554,51 @@ static void test_colored_per_cpu(void **state)
 	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 0);
 	host_cpu_id = 0;
 	assert_int_equal(mm_check(), 0);
+}
+
+/* The colored lists' heads go to the CPUs online at pcp_setup only, for
+ * the populated zones and the colors in use, and a second pcp_setup reuses
+ * them: a CPU beyond them (here CPU 1, counted online after pcp_setup) never
+ * parks a page on colored lists (its requests and frees take the zone
+ * path, still of the color asked for), while CPU 0 does. */
+static void test_colored_heads_sized(void **state)
+{
+	u32 cpus, zones, bytes;
+	(void)state;
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	u32 free0 = nr_free_pages();
+	pcp_setup(true, 8, 0);
+	assert_true(pcp_colored());
+	bytes = pcp_colored_heads(&cpus, &zones);
+	assert_int_equal(cpus, 1);
+	assert_int_equal(zones, 2); /* DMA and Normal */
+	assert_true(bytes >= 1 * 2 * 16 * sizeof(struct list_head));
+	pcp_setup(true, 8, 0); /* again: the same block */
+	assert_int_equal(pcp_colored_heads(&cpus, &zones), bytes);
+	assert_int_equal(nr_free_pages(), free0); /* host: the heads are not the tests' pages */
+	nr_cpus_online = 2;
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+	fixture_task()->target_color = 7;
+	host_cpu_id = 1;
+	u32 acq0 = zone_lock.acquisitions;
+	struct page *a = alloc_page(MOV);
+	assert_non_null(a);
+	assert_int_equal(pfn_color(page_to_pfn(a)), 7);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 0);
+	assert_int_equal(__free_pages(a, 0), 0);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_NORMAL), 0);
+	assert_int_equal(pcp_nr_colored_cpu(1, ZONE_DMA), 0);
+	assert_int_equal(zone_lock.acquisitions - acq0, 2); /* one per page each way: the zone path */
+	host_cpu_id = 0;
+	fixture_task()->target_color = 7;
+	struct page *b = alloc_page(MOV);
+	assert_int_equal(pfn_color(page_to_pfn(b)), 7);
+	assert_true(pcp_nr_colored_cpu(0, ZONE_NORMAL) > 0); /* CPU 0's refill parked the next colors */
+	assert_int_equal(__free_pages(b, 0), 0);
+	assert_int_equal(mm_check(), 0);
+	pcp_drain_all();
+	assert_int_equal(nr_free_pages(), free0);
 }
 
 /* The parked pages stay below pcp_color_high() on every free, a free that
@@ -824,11 +869,11 @@ static void test_concurrent_colored(void **state)
 	struct buddy_snapshot before, after;
 	snapshot_take(&before);
 	u32 bad = mm_bad_free_count;
+	nr_cpus_online = 4; /* before pcp_setup: it gives the CPUs online their heads */
 	pcp_setup(true, 4, 0);
 	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
 	fixture_task()->rr_init = true; /* the slot claimed before the threads start */
 	u64 miss0 = page_color_stats.misses;
-	nr_cpus_online = 4;
 	for (u32 i = 0; i < 4; i++) {
 		a[i] = (struct stress_arg){ .cpu = i, .iters = 20000 };
 		assert_int_equal(pthread_create(&t[i], NULL, stress_thread, &a[i]), 0);
@@ -1120,6 +1165,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_colored_exact, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_list_ends, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_per_cpu, fixture_setup_cb, teardown),
+		cmocka_unit_test_setup_teardown(test_colored_heads_sized, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_watermark_and_refill, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_lock_per_page, fixture_setup_cb, teardown),
 		cmocka_unit_test_setup_teardown(test_colored_unavailable, fixture_setup_cb, teardown),

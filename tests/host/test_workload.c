@@ -150,11 +150,27 @@ static void test_color_max_load(void **state)
 	u16 counts[8];
 	u32 spread[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 }, same[] = { 3, 11, 19, 27, 4 };
 	(void)state;
-	assert_int_equal(color_max_load(spread, 8, 8, counts), 1);
-	assert_int_equal(color_max_load(spread, 9, 8, counts), 2); /* 0 and 8 */
-	assert_int_equal(color_max_load(same, 5, 8, counts), 4);   /* color 3 */
-	assert_int_equal(color_max_load(same, 5, 1, counts), 5);
-	assert_int_equal(color_max_load(same, 0, 8, counts), 0);
+	assert_int_equal(color_max_load(spread, 8, 8, counts, 8), 1);
+	assert_int_equal(color_max_load(spread, 9, 8, counts, 8), 2); /* 0 and 8 */
+	assert_int_equal(color_max_load(same, 5, 8, counts, 8), 4);   /* color 3 */
+	assert_int_equal(color_max_load(same, 5, 1, counts, 8), 5);
+	assert_int_equal(color_max_load(same, 0, 8, counts, 8), 0);
+}
+
+/* Fewer counts than colors: window by window, the same answer as with one
+ * count per color, wherever the fullest color lies (here in the last
+ * window of 2 of 8 colors, then in the first); the counts beyond ncounts
+ * never written. */
+static void test_color_max_load_windows(void **state)
+{
+	u16 counts[3] = { 0, 0, 0xbeef };
+	u32 late[] = { 6, 14, 22, 7, 1, 9, 3 }, early[] = { 0, 8, 16, 7, 6, 15 };
+	(void)state;
+	assert_int_equal(color_max_load(late, 7, 8, counts, 2), 3);  /* color 6 */
+	assert_int_equal(color_max_load(early, 6, 8, counts, 2), 3); /* color 0 */
+	assert_int_equal(color_max_load(late, 7, 8, counts, 1), 3);
+	assert_int_equal(color_max_load(early, 6, 8, counts, 0), 0);
+	assert_int_equal(counts[2], 0xbeef);
 }
 
 static void test_shuffle_is_permutation(void **state)
@@ -189,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_triad_stride),
 		cmocka_unit_test(test_sparse_span),
 		cmocka_unit_test(test_color_max_load),
+		cmocka_unit_test(test_color_max_load_windows),
 		cmocka_unit_test(test_shuffle_is_permutation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
