@@ -482,7 +482,8 @@ static void colored_heads_put(struct list_head *heads, u32 order)
 }
 #else
 /* Kernel: lowmem pages from the buddy allocator (the per-CPU lists'
- * hooks off meanwhile), mapped one to one as every GFP_KERNEL block. */
+ * hooks off meanwhile), in lowmem as every GFP_KERNEL block (the
+ * architecture's __va/__pa: one to one on x86, KSEG on Alpha). */
 static struct list_head *colored_heads_get(u32 heads, u32 *cap, u32 *order)
 {
 	u32 o = 0;
@@ -495,11 +496,11 @@ static struct list_head *colored_heads_get(u32 heads, u32 *cap, u32 *order)
 		return NULL;
 	*order = o;
 	*cap = (PAGE_SIZE << o) / sizeof(struct list_head);
-	return (struct list_head *)(page_to_pfn(page) << PAGE_SHIFT);
+	return __va((unsigned long)page_to_pfn(page) << PAGE_SHIFT);
 }
 static void colored_heads_put(struct list_head *heads, u32 order)
 {
-	__free_pages(pfn_to_page((u32)heads >> PAGE_SHIFT), order);
+	__free_pages(pfn_to_page((u32)(__pa(heads) >> PAGE_SHIFT)), order);
 }
 #endif
 

@@ -183,8 +183,8 @@ MUTATIONS = [
     m("colored-refill-one", "mm/pcp.c", "	for (u32 i = 0; i < batch && n < room", "	for (u32 i = 0; i < batch / batch && n < room",
       "a refill takes only the color asked for, not the next ones", ""),
     m("colored-cpu0", "mm/pcp.c",
-      "	struct per_cpu_colored *cc = &colored[smp_processor_id()][zone_idx(zone)];\n\n	/* a few tries",
-      "	struct per_cpu_colored *cc = &colored[0][zone_idx(zone)];\n\n	/* a few tries",
+      "	struct per_cpu_colored *cc = &colored[smp_processor_id()][zone_idx(zone)];\n\n	if (!cc->lists) { /* a CPU or",
+      "	struct per_cpu_colored *cc = &colored[0][zone_idx(zone)];\n\n	if (!cc->lists) { /* a CPU or",
       "every CPU allocates from CPU 0's colored lists", ""),
     # ---- free-page poisoning (mm_debug) ----
     m("poison-pcp", "mm/page_alloc.c", "			if (mm_free_poison)\n				mm_free_poison(pfn, 0);",

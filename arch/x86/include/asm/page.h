@@ -16,6 +16,11 @@
 /* A virtual address, as wide as the architecture's (32 bits here). */
 typedef unsigned long vaddr_t;
 
+/* The kernel's address of a lowmem physical address and back: lowmem
+ * (below ARCH_NORMAL_LIMIT_PFN) is mapped one to one (arch/x86/paging.c). */
+#define __va(pa) ((void *)(unsigned long)(pa))
+#define __pa(va) ((unsigned long)(va))
+
 /* The pfn space this kernel addresses: 32-bit physical addresses, no PAE
  * (4 GiB). */
 #define ARCH_PHYS_LIMIT_PFN ((u32)(0x100000000ull >> PAGE_SHIFT))
