@@ -19,7 +19,7 @@
 #   arguments presets.py's kernel_args() gives (the colored level, the last),
 #   bench_max twice that level's size; the table adds one row per level with
 #   misses, compulsory, capacity, conflict. OUTDIR default build/cachesim/NAME
-#   (NAME+color_per_slice=off and so on when --cmdline sets color_per_slice=,
+#   (NAME-color_per_slice-off and so on when --cmdline sets color_per_slice=,
 #   color_level=, kernel_colors= or task_colors=: the coloring differs).
 #
 # --iso-only: write OUTDIR/run.iso and cmdline.txt and stop before the boot
@@ -112,11 +112,11 @@ for kv in $extra; do
 	esac
 done
 # a boot whose --cmdline changes the kernel's coloring gets its own OUTDIR
-# (default build/cachesim/NAME+color_per_slice=off), never the plain run's
+# (default build/cachesim/NAME-color_per_slice-off), never the plain run's
 suffix=
 for kv in $extra; do
 	case $kv in
-	color_per_slice=* | color_level=* | kernel_colors=* | task_colors=*) suffix+="+$kv" ;;
+	color_per_slice=* | color_level=* | kernel_colors=* | task_colors=*) suffix+="-${kv//[=,]/-}" ;;
 	esac
 done
 if [ -n "$levels" ]; then
