@@ -98,7 +98,7 @@ fi
 	fi
 	echo "# kernel: $cmdline"
 	echo "# QEMU run: ${elapsed} s"
-	"${PYTHON:-/usr/bin/python3}" "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
+	"${PYTHON:-/usr/bin/python3}" "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" ${levels:+--levels "$levels"} \
 		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
 cat "$outdir/table.txt"
