@@ -38,7 +38,8 @@
 #   (accesses above RAM, e.g. to a framebuffer, are not cached) out=OUTDIR/sim.txt
 # OUTDIR (default build/cachesim/<SIZE>-<WAYS>way-<LINE>B): serial.log,
 # sim.txt, table.txt, table.csv (grouped), raw.csv (one row per phase),
-# targets.txt (tools/cachesim/targets.py), cmdline.txt, elapsed.txt.
+# targets.txt (tools/cachesim/targets.py --figures: empty when no figure
+# applies), cmdline.txt, elapsed.txt.
 set -euo pipefail
 # Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
 # run-qemu.sh, its child, then stops QEMU.
@@ -199,15 +200,23 @@ fi
 	"$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" ${levels:+--levels-csv "$outdir/levels.csv"} \
 		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
-"$here/targets.py" "$outdir/raw.csv" >"$outdir/targets.txt" || true
+# the figures the targets compare, without verdicts (make cachesim-targets
+# judges), naming the colored level as the spec does and the kernel's colors
+lastlevel=L2
+[ -z "$levels" ] || lastlevel=${levels##*/} lastlevel=${lastlevel%%:*}
+kcolors=$(grep -m1 -o '^@header .* colors=[0-9]*' "$outdir/serial.log" | sed 's/.* colors=//') || true
+"$here/targets.py" --figures --level "$lastlevel" ${kcolors:+--colors "$kcolors"} "$outdir/raw.csv" \
+	>"$outdir/targets.txt" || true
 if grep -q '^@phase id=[0-9]* bench=copy ' "$outdir/serial.log"; then
 	# bench=copy: split accesses, lines filled, modelled cycles (copy_report.py)
 	"${PYTHON:-/usr/bin/python3}" "$here/copy_report.py" --csv "$outdir/copy.csv" --plot "$outdir/copy.png" \
 		"$outdir/serial.log" "$outdir/sim.txt" >"$outdir/copy.txt" || true
 fi
 cat "$outdir/table.txt"
-echo
-cat "$outdir/targets.txt"
+if [ -s "$outdir/targets.txt" ]; then
+	echo
+	cat "$outdir/targets.txt"
+fi
 if [ -s "$outdir/copy.txt" ]; then
 	echo
 	cat "$outdir/copy.txt"
