@@ -159,9 +159,9 @@ plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outd
 # what is written to files names paths from the tree's top, never this machine's
 shownargs=${plugargs//"$root/"/}
 if [ -n "$levels" ]; then
-	madeby="make run-cachesim $what RUNS=$runs MEM=$mem${extra:+ CMDLINE=\"$extra\"}"
+	madeby="make run-cachesim $what RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
 else
-	madeby="make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem${extra:+ CMDLINE=\"$extra\"}"
+	madeby="make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
 fi
 echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
