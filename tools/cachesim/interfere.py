@@ -217,7 +217,7 @@ def main():
             same = on["misses"] == off["misses"] and on["inter_task_evictions"] == 0
             if part in shares:
                 verdict = (f"not isolated: the kernel said these colors share {ll} sets (above)"
-                           + (f"; no eviction in these {on['runs']} runs is chance" if same else ""))
+                           + (f"; no eviction in {on['runs']} run{'s' if on['runs'] != 1 else ''} is chance" if same else ""))
             else:
                 verdict = "isolated" if same else "NOT isolated"
             print(f"interfere: partition={part}: victim misses {on['misses']:g} with the aggressor, "
