@@ -108,7 +108,7 @@ help:
 	@echo "make test-matrix                     boot matrix: firmware x memory x machine x CPU model"
 	@echo "make test-cachesim                   the cache model's unit tests and tests/cachesim (QEMU + plugin)"
 	@echo "make run-cachesim [CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 RUNS=5 SEED=N]"
-	@echo "                                     benchmarks under the cache simulator, table + targets; CMDLINE=\"k=v ...\" adds kernel parameters"
+	@echo "                                     benchmarks under the cache simulator: table and figures (unjudged); CMDLINE=\"k=v ...\" adds kernel parameters"
 	@echo "                                     CACHE=NAME (tools/cachesim/presets.py list) or LEVELS=SPEC: N levels, per-level 3C rows"
 	@echo "make study-presets | study-replacement  coloring per preset and level; under each replacement policy (long)"
 	@echo "make run-policies [POLICIES=a,b WORKLOADS=... CMDLINE=...]"
