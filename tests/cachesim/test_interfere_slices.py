@@ -53,3 +53,8 @@ def test_whole_level_partitions_said_not_to_isolate():
                       r"L3: (\d+) pairs", log)
     assert said == [("0-63", "64-127", "128"), ("0-31", "32-127", "96"), ("0-15", "16-127", "48")]
     assert "inter_task_evictions" in res[("1/2", "on")]  # attributed under levels=
+    # the table carries the kernel's verdict and never calls those partitions isolated
+    with open(os.path.join(OUT, "interfere-whole", "table.txt")) as f:
+        table = f.read()
+    assert table.count("kernel: interfere: victim colors (") == 3 and "-> isolated" not in table
+    assert "# bench=interfere under cachesim: L3 2M 4-way slices=4, 64 B lines, 128 colors" in table

@@ -4,15 +4,18 @@ random-placement model, its per-run spread, the exact chance figures and the
 judging of pooled boots. Expected values are computed independently here
 (brute-force enumeration, closed forms, a seeded simulation), not copied from
 the tool's output."""
+import csv
 import itertools
 import math
 import os
 import random
+import subprocess
 import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "cachesim"))
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools", "cachesim"))
 import targets  # noqa: E402
 
 
@@ -171,3 +174,40 @@ def test_judge_colored_per_load_where_the_working_set_fits_in_l1():
     out, _ = targets.judge(rows)
     line = [x for x in out if "colored misses per load" in x and "seq" in x][0]
     assert line.lstrip().startswith("MISSED"), line
+
+
+def test_figures_mode_speaks_no_verdict():
+    """make run-cachesim's default output printed 'targets: 10 of 10 judged
+    targets met, 4 not judged', 'chance: the former fixed target ...' and, on
+    a preset, '(not the issue's reference geometry: figures only)'. Its
+    --figures mode gives the figures and what they compare, nothing else."""
+    for rows in (rows_for([1], 5), [dict(r, cs_l2size=str(8 << 20), cs_l2ways="16") for r in rows_for([1], 5)]):
+        out, _ = targets.judge(rows, figures=True, level="L3", kernel_colors=32)
+        text = "\n".join(out)
+        assert out and out[0].startswith("coloring compared with random placement: L3 "), text
+        assert " 32 colors" in out[0]
+        for word in ("MET", "MISSED", "NOT JUDGED", "targets met", "issue", "chance", "targets:"):
+            assert word not in text, (word, text)
+        assert any("colored L3 miss ratio" in line for line in out), text
+    # the judging mode keeps its verdicts
+    out, _ = targets.judge(rows_for([1], 5))
+    assert any(line.lstrip().startswith("NOT JUDGED") for line in out)
+
+
+def test_nothing_about_targets_when_none_applies(tmp_path):
+    """A bench=readahead boot printed 'targets: 0 of 0 judged targets met'."""
+    row = {"seed": "1", "boot": "b1", "_file": "x", "bench": "readahead", "pattern": "", "color": "on",
+           "ws": "65536", "cs_l2size": str(2 << 20), "cs_l2ways": "1", "cs_line": "64", "cs_l1size": str(32 << 10),
+           "accesses": "100", "loads": "100", "l2_hits": "90", "l2_misses": "10", "cycles": "0"}
+    out, verdicts = targets.judge([row], figures=True)
+    assert out == [] and verdicts == []
+    out, _ = targets.judge([row])
+    assert not any("0 of 0" in line for line in out) and "none applies" in out[-1], out
+    path = tmp_path / "raw.csv"
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=[k for k in row if k != "_file"])
+        w.writeheader()
+        w.writerow({k: v for k, v in row.items() if k != "_file"})
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "cachesim", "targets.py"), "--figures",
+                        str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 0 and p.stdout == "", (p.stdout, p.stderr)

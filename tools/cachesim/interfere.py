@@ -4,7 +4,11 @@
 misses and the inter-task evictions, per partition, with and without the
 aggressor.
 
-usage: interfere.py [--csv FILE] [--plot FILE] LOG SIM
+usage: interfere.py [--csv FILE] [--plot FILE] [--levels SPEC] LOG SIM
+
+--levels SPEC: the plugin's levels= hierarchy of the boot; the table then
+names its last level (the one the kernel colors, whose misses and evictions
+are counted) by its name in SPEC, e.g. L3, instead of "L2".
 
 LOG is the kernel's serial log of a `bench=interfere cachesim=on` boot:
     @phase id=N interfere victim=stride ws=B aggressor=on|off partition=P run=R
@@ -27,7 +31,10 @@ then one line per row
       model_cycles_max= inter_task_evictions=<max> conflict_misses=<max>
       evicted_by_kernel=<max>
 and, for partition=all, the factor of the victim's median misses with the
-aggressor over alone. Runs whose phase has no per-task counts are left out
+aggressor over alone. The kernel's own verdicts are carried over: each of its
+"cannot isolate" lines (and the "why" line after it) is printed, and a
+partition the kernel said cannot isolate is never called isolated, whatever
+the evictions counted in these runs (none in a few runs is chance there). Runs whose phase has no per-task counts are left out
 (said on stderr); a row without any is not printed. Exit status 0, 1 when
 nothing could be joined, 2 on bad input.
 """
@@ -39,6 +46,10 @@ import statistics
 import sys
 
 PAIR_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_./-]*)=(\S*)")
+# the kernel's lines (mm/color_set.c, bench/interfere.c)
+PART_RE = re.compile(r"\binterfere: partition=(\S+) victim colors")
+ISOLATE_RE = re.compile(r"\b(colors|interfere): .* cannot isolate on \S+: \d+ pairs?\b")
+WHY_RE = re.compile(r"\b(colors|interfere):   why: ")
 PARTS = ["all", "1/2", "1/4", "1/8", "recolor-before", "recolor-after"]
 
 
@@ -47,9 +58,24 @@ def pairs(text):
 
 
 def read_log(path):
-    labels, results, recolor = {}, {}, []
+    """The phase labels, @result lines, @recolor lines, the @header record and
+    the kernel's "cannot isolate" lines: (partition or None, [line, why...])."""
+    labels, results, recolor, header, verdicts = {}, {}, [], {}, []
+    part = None
     with open(path, errors="replace") as f:
-        for line in f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            i = line.find("@header ")
+            if i >= 0 and not header:
+                header = pairs(line[i + 8:])
+            m = PART_RE.search(line)
+            if m:
+                part = m.group(1)
+            m = ISOLATE_RE.search(line)
+            if m:
+                verdicts.append((part if m.group(1) == "interfere" else None, [line[m.start():]]))
+            elif verdicts and WHY_RE.search(line):
+                verdicts[-1][1].append(line[WHY_RE.search(line).start():])
             i = line.find("@phase ")
             if i >= 0 and " interfere " in line:
                 kv = pairs(line[i + 7:])
@@ -61,7 +87,7 @@ def read_log(path):
             i = line.find("@recolor ")
             if i >= 0 and "pages_copied=" in line:
                 recolor.append(pairs(line[i:]))
-    return labels, results, recolor
+    return labels, results, recolor, header, verdicts
 
 
 def read_sim(path):
@@ -93,11 +119,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--csv")
     ap.add_argument("--plot")
+    ap.add_argument("--levels", help="the plugin's levels= spec: name the last level from it")
     ap.add_argument("log")
     ap.add_argument("sim")
     a = ap.parse_args()
     try:
-        labels, results, recolor = read_log(a.log)
+        labels, results, recolor, header, verdicts = read_log(a.log)
         cfg, tasks = read_sim(a.sim)
     except (OSError, KeyError, ValueError) as e:
         print(f"interfere.py: {e}", file=sys.stderr)
@@ -136,8 +163,17 @@ def main():
                              model_cycles_max=max(cyc), inter_task_evictions=max(ev),
                              conflict_misses=max(conf), evicted_by_kernel=max(evk), evicted_shared=max(evs),
                              kernel_cycles_per_load=res.get("median", "")))
-    print(f"# bench=interfere under cachesim: L2 {cfg['l2size'] >> 10} KiB {cfg['l2ways']}-way, "
-          f"{cfg['line']} B lines, L1 {cfg['l1size'] >> 10} KiB; victim = task 1, aggressor = task 2")
+    ll = "L2"
+    if a.levels:
+        last = a.levels.split("/")[-1].split(":")
+        ll = last[0]
+        slices = [t for t in last if t.startswith("slices=")]
+        geom = f"{ll} {last[1]} {last[2]}-way{' ' + slices[0] if slices else ''}, {last[3]} B lines"
+    else:
+        geom = f"L2 {cfg['l2size'] >> 10} KiB {cfg['l2ways']}-way, {cfg['line']} B lines, L1 {cfg['l1size'] >> 10} KiB"
+    colors = f", {header['colors']} colors (the kernel's)" if header.get("colors") else ""
+    print(f"# bench=interfere under cachesim: {geom}{colors}; victim = task 1, aggressor = task 2; "
+          f"misses and evictions of the {ll}")
     pw = max([9] + [len(r["partition"]) for r in rows])  # recolor-before: 14
     hdr = (f"{'partition':>{pw}} {'aggr':>4} {'colors':>6} {'runs':>4} {'misses med':>10} {'mean':>8} {'max':>6} "
            f"{'model cyc med':>13} {'max':>10} {'inter-task ev':>13} {'conflict':>8} {'by kernel':>9}")
@@ -159,7 +195,7 @@ def main():
     shared = by.get(("all", "on"))
     if alone and shared:
         base = max(alone["misses"], 1)
-        print(f"interfere: sharing all colors, the victim's median L2 misses are {shared['misses']:g} "
+        print(f"interfere: sharing all colors, the victim's median {ll} misses are {shared['misses']:g} "
               f"against {alone['misses']:g} alone (x{shared['misses'] / base:.0f}"
               f"{', alone counted as 1' if alone['misses'] == 0 else ''})")
     before, after = by.get(("recolor-before", "on")), by.get(("recolor-after", "on"))
@@ -171,24 +207,32 @@ def main():
               + (f" in {statistics.median(us):g} us (kernel's TSC; under TCG)" if us else "")
               + f"; victim misses {before['misses']:g} before, {after['misses']:g} after "
               f"(inter-task evictions {before['inter_task_evictions']} -> {after['inter_task_evictions']})")
+    for _, said in verdicts:
+        for line in said:
+            print(f"kernel: {line}")
+    shares = {p for p, _ in verdicts if p}
     for part in PARTS[1:4]:
         on, off = by.get((part, "on")), by.get((part, "off"))
         if on and off:
             same = on["misses"] == off["misses"] and on["inter_task_evictions"] == 0
+            if part in shares:
+                verdict = (f"not isolated: the kernel said these colors share {ll} sets (above)"
+                           + (f"; no eviction in {on['runs']} run{'s' if on['runs'] != 1 else ''} is chance" if same else ""))
+            else:
+                verdict = "isolated" if same else "NOT isolated"
             print(f"interfere: partition={part}: victim misses {on['misses']:g} with the aggressor, "
-                  f"{off['misses']:g} alone; inter-task evictions {on['inter_task_evictions']} "
-                  f"-> {'isolated' if same else 'NOT isolated'}")
+                  f"{off['misses']:g} alone; inter-task evictions {on['inter_task_evictions']} -> {verdict}")
     if a.csv:
         with open(a.csv, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
             w.writeheader()
             w.writerows(rows)
     if a.plot:
-        plot(rows, a.plot, cfg)
+        plot(rows, a.plot, cfg, ll)
     return 0
 
 
-def plot(rows, path, cfg):
+def plot(rows, path, cfg, ll="L2"):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -213,8 +257,8 @@ def plot(rows, path, cfg):
     ax.set_xticks(list(x))
     names = {"all": "shared\n(all colors)", "recolor-before": "recolor:\nbefore", "recolor-after": "recolor:\nafter"}
     ax.set_xticklabels([names.get(p, f"disjoint,\nvictim {p}") for p in parts])
-    ax.set_ylabel("victim L2 misses in its timed part + 1 (log)")
-    ax.set_title(f"bench=interfere: {cfg['l2size'] >> 20} MiB {cfg['l2ways']}-way L2 (cachesim); "
+    ax.set_ylabel(f"victim {ll} misses in its timed part + 1 (log)")
+    ax.set_title(f"bench=interfere: {cfg['l2size'] >> 20} MiB {cfg['l2ways']}-way {ll} (cachesim); "
                  f"partitioning by colors")
     ax.legend()
     fig.tight_layout()

@@ -18,7 +18,9 @@
 #   classify=on (--classify off: without the 3C split), the kernel the
 #   arguments presets.py's kernel_args() gives (the colored level, the last),
 #   bench_max twice that level's size; the table adds one row per level with
-#   misses, compulsory, capacity, conflict. OUTDIR default build/cachesim/NAME.
+#   misses, compulsory, capacity, conflict. OUTDIR default build/cachesim/NAME
+#   (NAME-color_per_slice-off and so on when --cmdline sets color_per_slice=,
+#   color_level=, kernel_colors= or task_colors=: the coloring differs).
 #
 # --iso-only: write OUTDIR/run.iso and cmdline.txt and stop before the boot
 #   (make bench-cachesim boots that same ISO plain, address-only and modelled)
@@ -36,7 +38,8 @@
 #   (accesses above RAM, e.g. to a framebuffer, are not cached) out=OUTDIR/sim.txt
 # OUTDIR (default build/cachesim/<SIZE>-<WAYS>way-<LINE>B): serial.log,
 # sim.txt, table.txt, table.csv (grouped), raw.csv (one row per phase),
-# targets.txt (tools/cachesim/targets.py), cmdline.txt, elapsed.txt.
+# targets.txt (tools/cachesim/targets.py --figures: empty when no figure
+# applies), cmdline.txt, elapsed.txt.
 set -euo pipefail
 # Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
 # run-qemu.sh, its child, then stops QEMU.
@@ -88,12 +91,39 @@ if [ -n "$cache$levels" ]; then
 	eval "$resolved" # levels= kargs= color_size= label=
 	size=$color_size
 fi
+# how the hierarchy was named on make's command line (CACHE=NAME or LEVELS=SPEC)
+if [ -n "$cache" ]; then what="CACHE=$cache"; else what="LEVELS=$levels"; fi
 size_b=$(bytes "$size")
 max_b=$(( 2 * size_b ))
+# BYTES as the kernel's K/M/G suffixes write it (8388608 -> 8M, 16384 -> 16K)
+human() {
+	local b=$1 u
+	for u in '' K M G; do
+		if [ "$b" -lt 1024 ] || [ $(( b % 1024 )) != 0 ] || [ "$u" = G ]; then echo "$b$u"; return; fi
+		b=$(( b / 1024 ))
+	done
+}
+# the working sets the kernel is given: a bench_min=/bench_max= in --cmdline
+# wins over this script's (the last value given counts)
+ws_min=16K ws_max=$(human "$max_b")
+for kv in $extra; do
+	case $kv in
+	bench_min=*) ws_min=${kv#*=} ;;
+	bench_max=*) ws_max=${kv#*=} ;;
+	esac
+done
+# a boot whose --cmdline changes the kernel's coloring gets its own OUTDIR
+# (default build/cachesim/NAME-color_per_slice-off), never the plain run's
+suffix=
+for kv in $extra; do
+	case $kv in
+	color_per_slice=* | color_level=* | kernel_colors=* | task_colors=*) suffix+="-${kv//[=,]/-}" ;;
+	esac
+done
 if [ -n "$levels" ]; then
-	outdir=${outdir:-$root/build/cachesim/$label}
+	outdir=${outdir:-$root/build/cachesim/$label$suffix}
 else
-	outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B}
+	outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B$suffix}
 fi
 mkdir -p "$outdir"
 kernel=$root/build/kernel.elf
@@ -113,7 +143,7 @@ fi
 # the kernel's own parser before booting (a value the kernel would reject,
 # e.g. RUNS=0, would cost a boot and then be replaced by its default).
 geo=()
-for kv in $kargs; do geo+=("${cache:+CACHE=$cache}${cache:-LEVELS=} ($kv)|$kv"); done
+for kv in $kargs; do geo+=("$what ($kv)|$kv"); done
 [ -n "$levels" ] || geo=("CACHE_SIZE=$size (--size)|cache_size=$size" "CACHE_WAYS=$ways (--ways)|cache_ways=$ways")
 for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "${geo[@]}" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
 	${seed:+"SEED=$seed (--seed)|seed=$seed"}; do
@@ -128,12 +158,18 @@ plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outd
 [ -z "$levels" ] || plugargs="levels=$levels,classify=$classify,maxphys=$mem,out=$outdir/sim.txt"
 # what is written to files names paths from the tree's top, never this machine's
 shownargs=${plugargs//"$root/"/}
+if [ -n "$levels" ]; then
+	madeby="make run-cachesim $what RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
+else
+	madeby="make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
+fi
 echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
+echo "make: $madeby" >>"$outdir/cmdline.txt"
 if [ -n "$levels" ]; then
-	echo "run-cachesim: ${label:-LEVELS=}${label:+ (preset)}: levels=$levels (classify=$classify), $runs runs, working sets 16K..$max_b, memory $mem" >&2
+	echo "run-cachesim: ${label:-LEVELS=}${label:+ (preset)}: levels=$levels (classify=$classify), $runs runs, working sets $ws_min..$ws_max, memory $mem" >&2
 else
-	echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets 16K..$max_b, memory $mem" >&2
+	echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets $ws_min..$ws_max, memory $mem" >&2
 fi
 echo "run-cachesim: kernel: $cmdline" >&2
 echo "run-cachesim: plugin: $plugargs" >&2
@@ -156,11 +192,7 @@ if [ "$rc" != 0 ]; then
 	exit 1
 fi
 {
-	if [ -n "$levels" ]; then
-		echo "# make run-cachesim ${cache:+CACHE=$cache}${cache:-LEVELS=$levels} RUNS=$runs MEM=$mem"
-	else
-		echo "# make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
-	fi
+	echo "# $madeby"
 	echo "# kernel: $cmdline"
 	echo "# plugin: $shownargs"
 	echo "# $(grep -m1 '^@header' "$outdir/serial.log")"
@@ -168,15 +200,23 @@ fi
 	"$here/report.py" --csv "$outdir/table.csv" --raw "$outdir/raw.csv" ${levels:+--levels-csv "$outdir/levels.csv"} \
 		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
-"$here/targets.py" "$outdir/raw.csv" >"$outdir/targets.txt" || true
+# the figures the targets compare, without verdicts (make cachesim-targets
+# judges), naming the colored level as the spec does and the kernel's colors
+lastlevel=L2
+[ -z "$levels" ] || lastlevel=${levels##*/} lastlevel=${lastlevel%%:*}
+kcolors=$(grep -m1 -o '^@header .* colors=[0-9]*' "$outdir/serial.log" | sed 's/.* colors=//') || true
+"$here/targets.py" --figures --level "$lastlevel" ${kcolors:+--colors "$kcolors"} "$outdir/raw.csv" \
+	>"$outdir/targets.txt" || true
 if grep -q '^@phase id=[0-9]* bench=copy ' "$outdir/serial.log"; then
 	# bench=copy: split accesses, lines filled, modelled cycles (copy_report.py)
 	"${PYTHON:-/usr/bin/python3}" "$here/copy_report.py" --csv "$outdir/copy.csv" --plot "$outdir/copy.png" \
 		"$outdir/serial.log" "$outdir/sim.txt" >"$outdir/copy.txt" || true
 fi
 cat "$outdir/table.txt"
-echo
-cat "$outdir/targets.txt"
+if [ -s "$outdir/targets.txt" ]; then
+	echo
+	cat "$outdir/targets.txt"
+fi
 if [ -s "$outdir/copy.txt" ]; then
 	echo
 	cat "$outdir/copy.txt"

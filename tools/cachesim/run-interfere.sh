@@ -43,6 +43,8 @@ if [ -n "$cache$levels" ]; then
 	size=$color_size
 	outdir=${outdir:-$root/build/cachesim/interfere-$label}
 fi
+# how the hierarchy was named on make's command line (CACHE=NAME or LEVELS=SPEC)
+if [ -n "$cache" ]; then what="CACHE=$cache"; else what="LEVELS=$levels"; fi
 outdir=${outdir:-$root/build/cachesim/interfere-${size}-${ways}way-${line}B}
 mkdir -p "$outdir"
 kernel=$root/build/kernel.elf
@@ -61,7 +63,7 @@ for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "CACHE_SIZE=$size (--size)|cach
 done
 [ -z "$levels" ] || "$root/build/cachesim/geometry-check" --levels "$levels" || exit 2
 for kv in $kargs; do
-	[ -z "$levels" ] || "$check" --values --what "run-interfere.sh: ${cache:+CACHE=$cache}${cache:-LEVELS=} ($kv)" -- "$kv" || exit 2
+	[ -z "$levels" ] || "$check" --values --what "run-interfere.sh: $what ($kv)" -- "$kv" || exit 2
 done
 cmdline="bench=interfere cachesim=on $kargs bench_runs=$runs selftest=off"
 cmdline+="${extra:+ $extra}"
@@ -90,13 +92,13 @@ if [ "$rc" != 0 ]; then
 fi
 {
 	if [ -n "$levels" ]; then
-		echo "# make run-interfere ${cache:+CACHE=$cache}${cache:-LEVELS=$levels} RUNS=$runs MEM=$mem${extra:+ CMDLINE=\"$extra\"}"
+		echo "# make run-interfere $what RUNS=$runs MEM=$mem${extra:+ CMDLINE=\"$extra\"}"
 	else
 		echo "# make run-interfere CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem"
 	fi
 	echo "# kernel: $cmdline"
 	echo "# QEMU run: ${elapsed} s"
-	"${PYTHON:-/usr/bin/python3}" "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" \
+	"${PYTHON:-/usr/bin/python3}" "$here/interfere.py" --csv "$outdir/interfere.csv" --plot "$outdir/interfere.png" ${levels:+--levels "$levels"} \
 		"$outdir/serial.log" "$outdir/sim.txt"
 } >"$outdir/table.txt"
 cat "$outdir/table.txt"

@@ -5,7 +5,16 @@
 passes, from one or more cache-simulated boots (report.py --raw output of
 `make run-cachesim`).
 
-usage: targets.py [--min-runs 20] [--min-boots 3] [--z 4] RAW_CSV [RAW_CSV ...]
+usage: targets.py [--min-runs 20] [--min-boots 3] [--z 4] [--figures]
+                  [--level NAME] [--colors N] RAW_CSV [RAW_CSV ...]
+
+--figures (what `make run-cachesim` prints after its table): the same figures
+with what each compares, but no verdict, no chance lines and nothing at all
+when no figure applies (a boot without stride or fft phases); judging is
+`make cachesim-targets`' (run-targets.sh), over several boots.
+--level NAME, --colors N: name the colored level (L3 of a preset) and the
+kernel's colors (its @header colors=) in the first line; default L2 and
+size / (ways x 4K).
 
 Rows of every file are pooled; a boot is told apart by its seed (column
 `seed`, else the `boot` column). For the cache geometry of the run (S = L2
@@ -34,8 +43,8 @@ size, C = colors = S / (ways x 4K), L1 = L1 size) it prints:
       the chance that a correct kernel misses it in a boot (printed to show
       why it was replaced; 11.5% at 2 MiB direct-mapped, both patterns).
 
-Verdicts MET / MISSED / NOT JUDGED are printed for the issue's reference
-geometry (2 MiB direct-mapped, 64-byte lines); other geometries print the
+Verdicts MET / MISSED / NOT JUDGED are printed for the geometry the targets
+are set for (2 MiB direct-mapped, 64-byte lines); other geometries print the
 figures only. Exit status: 1 when a judged target is missed, 2 on bad
 input, else 0.
 """
@@ -194,14 +203,16 @@ def odds(a):
     return f"{a:.2g}" if a < 0.001 else f"{100 * a:.2f}%"
 
 
-def judge(rows, min_runs=20, min_boots=3, z=4.0):
-    """Returns (lines of text, verdicts: list of True/False/None)."""
+def judge(rows, min_runs=20, min_boots=3, z=4.0, figures=False, level="L2", kernel_colors=None):
+    """Returns (lines of text, verdicts: list of True/False/None). figures:
+    the lines without verdicts or chance lines, and none when no figure
+    applies; level, kernel_colors: the names the first line gives."""
     S = int(rows[0]["cs_l2size"])
     ways = int(rows[0]["cs_l2ways"])
     line = int(rows[0]["cs_line"])
     l1 = int(rows[0].get("cs_l1size") or 0)
     colors = max(1, S // (ways * 4096))
-    reference = (S, ways, line) == (2 << 20, 1, 64)
+    reference = (S, ways, line) == (2 << 20, 1, 64) and not figures
     boots = {r.get("seed") or r.get("boot") or r["_file"] for r in rows}
 
     def pick(bench, color, ws, pattern=None):
@@ -226,9 +237,16 @@ def judge(rows, min_runs=20, min_boots=3, z=4.0):
         out.append(f"  {tag} {name}: {figure}" if reference else f"  {name}: {figure}")
         verdicts.append(ok)
 
-    out.append(f"targets: L2 {S >> 10} KiB {ways}-way, {line}-byte lines, {colors} colors, L1 {l1 >> 10} KiB; "
-               f"{len(rows)} phases from {len(boots)} boot(s)"
-               + ("" if reference else " (not the issue's reference geometry: figures only)"))
+    ncol = kernel_colors if kernel_colors else colors
+    if figures:
+        out.append(f"coloring compared with random placement: {level} {S >> 10} KiB {ways}-way, {line}-byte lines, "
+                   f"{ncol} colors, L1 {l1 >> 10} KiB; {len(rows)} phases from {len(boots)} boot(s) "
+                   "(make cachesim-targets judges these over several boots)")
+    else:
+        out.append(f"targets: {level} {S >> 10} KiB {ways}-way, {line}-byte lines, {ncol} colors, L1 {l1 >> 10} KiB; "
+                   f"{len(rows)} phases from {len(boots)} boot(s)"
+                   + ("" if reference else " (not the 2 MiB direct-mapped geometry the targets are set for: "
+                      "figures only)"))
     stride_ws = sorted({int(r["ws"]) for r in rows if r["bench"] == "stride"})
     alphas = []
     for pat in ("seq", "rand"):
@@ -254,11 +272,11 @@ def judge(rows, min_runs=20, min_boots=3, z=4.0):
             check(f"stride {pat}: colored misses per load <= 0.1% for every ws <= L1 ({l1 >> 10} KiB)",
                   worst_l1[1] <= 0.001, f"largest {pct(worst_l1[1])} (one run) at ws={worst_l1[0] >> 10} KiB")
         if worst_l2:
-            check(f"stride {pat}: colored L2 miss ratio <= 1% for every ws in ({l1 >> 10} KiB, {S // 2 >> 10} KiB]",
+            check(f"stride {pat}: colored {level} miss ratio <= 1% for every ws in ({l1 >> 10} KiB, {S // 2 >> 10} KiB]",
                   worst_l2[1] <= 0.01, f"largest {pct(worst_l2[1])} at ws={worst_l2[0] >> 10} KiB")
         rs = pick("stride", "on", S, pat)
         if rs:
-            check(f"stride {pat}: colored L2 miss ratio <= 3% at ws = {S >> 10} KiB", mean_of(rs, l2_ratio) <= 0.03,
+            check(f"stride {pat}: colored {level} miss ratio <= 3% at ws = {S >> 10} KiB", mean_of(rs, l2_ratio) <= 0.03,
                   f"{pct(mean_of(rs, l2_ratio))}, {mean_sd([int(r['l2_misses']) for r in rs])[0]:.1f} misses per run")
         # uncolored: against random placement
         for ws in (S // 8, S):
@@ -312,6 +330,10 @@ def judge(rows, min_runs=20, min_boots=3, z=4.0):
               f"colored {m_on:.1f}±{sd_on:.1f}, uncolored {m_off:.1f}±{sd_off:.1f} misses per run "
               f"(ratio {sd_on / sd_off:.4f})")
 
+    if not verdicts:  # no stride or fft phase: nothing applies
+        return ([] if figures else [out[0], "targets: none applies (no stride or fft phases)"]), verdicts
+    if figures:
+        return out, verdicts
     if alphas:
         out.append(f"  chance: a correct kernel misses at least one of the {len(alphas)} random-placement bands "
                    f"in {odds(all_chance(alphas))} of judgements (each {odds(alphas[0])}: +-{z:g} standard errors, "
@@ -336,6 +358,9 @@ def main(argv):
     ap.add_argument("--min-runs", type=int, default=20, help="runs per point needed to judge a band (20)")
     ap.add_argument("--min-boots", type=int, default=3, help="boots with different seeds needed (3)")
     ap.add_argument("--z", type=float, default=4.0, help="band half-width in standard errors (4)")
+    ap.add_argument("--figures", action="store_true", help="figures without verdicts (make run-cachesim)")
+    ap.add_argument("--level", default="L2", help="the colored level's name (L2)")
+    ap.add_argument("--colors", type=int, help="the kernel's colors (its @header colors=)")
     ap.add_argument("raw", nargs="+", help="report.py --raw CSV files, one per boot (or pooled)")
     a = ap.parse_args(argv)
     try:
@@ -350,9 +375,10 @@ def main(argv):
     if len(geoms) > 1:
         print(f"targets.py: the files mix cache geometries {sorted(geoms)}", file=sys.stderr)
         return 2
-    out, verdicts = judge(rows, a.min_runs, a.min_boots, a.z)
-    print("\n".join(out))
-    return 1 if any(v is False for v in verdicts) else 0
+    out, verdicts = judge(rows, a.min_runs, a.min_boots, a.z, a.figures, a.level, a.colors)
+    if out:
+        print("\n".join(out))
+    return 1 if any(v is False for v in verdicts) and not a.figures else 0
 
 
 if __name__ == "__main__":
