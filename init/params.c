@@ -150,6 +150,7 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.mm.color_level,
 	  .min = 1,
 	  .max = CACHE_GEOM_MAX_LEVELS,
+	  .default_text = "the largest level",
 	  .help = "the level colors are computed for, the N-th of cache_levels= or CPUID's data/unified caches (0, the "
 		  "default: the largest)" },
 	{ .name = "color_per_slice",

@@ -45,6 +45,8 @@ static struct {
 	char problem[160];		    /* why, copied (some are built on the stack); "..." when cut */
 } rejections[CMDLINE_REJECT_MAX];
 static unsigned nr_rejected; /* all of them, stored or not */
+/* What the run's exit status does about them (cmdline_set_exit_note). */
+static const char *exit_note = "QEMU exits 5";
 
 enum num_err { NUM_OK = 0, NUM_SYNTAX = -1, NUM_OVERFLOW = -2 };
 
@@ -389,6 +391,17 @@ static void shown_token(char *out, size_t size, const char *key, const char *val
 	out[n] = '\0';
 }
 
+/* The first occurrence of needle in s, or NULL. */
+static const char *find_text(const char *s, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *s; s++)
+		if (strncmp(s, needle, n) == 0)
+			return s;
+	return NULL;
+}
+
 /* Room for a whole token made printable. */
 #define CMDLINE_SHOWN_MAX (CMDLINE_TOKEN_MAX * 4 + 8)
 
@@ -406,8 +419,19 @@ static void remember(const char *text, const char *problem)
 	if (n > CMDLINE_REJECT_TEXT)
 		memcpy(rejections[i].text + CMDLINE_REJECT_TEXT, "...", 4);
 	ksnprintf(rejections[i].problem, sizeof(rejections[i].problem), "%s", problem);
-	if (strlen(problem) >= sizeof(rejections[i].problem)) /* cut: say so */
-		memcpy(rejections[i].problem + sizeof(rejections[i].problem) - 4, "...", 4);
+	if (strlen(problem) >= sizeof(rejections[i].problem)) {
+		/* Too long for the record: an accepted form is on the rejection's
+		 * own line, so the end of the log points there rather than
+		 * showing the form cut off; anything else cut ends in "...". */
+		const char *form = find_text(problem, "; accepted: ");
+		size_t keep = form ? (size_t)(form - problem) : 0;
+		static const char above[] = "; accepted form above";
+
+		if (form && keep + sizeof(above) <= sizeof(rejections[i].problem))
+			memcpy(rejections[i].problem + keep, above, sizeof(above));
+		else
+			memcpy(rejections[i].problem + sizeof(rejections[i].problem) - 4, "...", 4);
+	}
 }
 
 /* cmdline_rejected_count: see cmdline.h. */
@@ -433,6 +457,7 @@ void cmdline_rejections_clear(void)
 void cmdline_print_rejections(void)
 {
 	unsigned shown = MIN(nr_rejected, (unsigned)CMDLINE_REJECT_MAX);
+	char summary[160];
 
 	if (!nr_rejected)
 		return;
@@ -446,8 +471,15 @@ void cmdline_print_rejections(void)
 	if (nr_rejected > shown)
 		printk("cmdline: rejected at boot: %u more not listed (the first %u are above)\n", nr_rejected - shown,
 		       shown);
-	printk("cmdline: %u parameter%s rejected; earlier values or defaults kept (QEMU exits 5)\n", nr_rejected,
-	       nr_rejected == 1 ? "" : "s");
+	ksnprintf(summary, sizeof(summary), "cmdline: %u parameter%s rejected; earlier values or defaults kept (%s)",
+		  nr_rejected, nr_rejected == 1 ? "" : "s", exit_note);
+	printk_wrapped(summary, WRAP_SCREEN_COLS, "cmdline:   ");
+}
+
+/* cmdline_set_exit_note: see cmdline.h. */
+void cmdline_set_exit_note(const char *note)
+{
+	exit_note = note ? note : "QEMU exits 5";
 }
 
 /* Prints the rejection of key[=value] for p. Always returns 1. */
@@ -458,8 +490,12 @@ static int reject(const struct kernel_param *p, const char *key, const char *val
 	param_form(p, form, sizeof(form));
 	param_value(p, cur, sizeof(cur));
 	shown_token(shown, sizeof(shown), key, value);
-	printk("cmdline: %s rejected: %s; accepted: %s; keeping %s %s\n", shown, problem, form,
-	       p->given ? "earlier value" : "default", cur);
+	if (!p->given && p->default_text) /* a default the accepted form does not include */
+		printk("cmdline: %s rejected: %s; accepted: %s; keeping the default (%s)\n", shown, problem, form,
+		       p->default_text);
+	else
+		printk("cmdline: %s rejected: %s; accepted: %s; keeping %s %s\n", shown, problem, form,
+		       p->given ? "earlier value" : "default", cur);
 	remember(shown, problem);
 	return 1;
 }

@@ -56,6 +56,8 @@ struct kernel_param {
 				       for the generated reference (docs/parameters.md); sizes are bytes */
 	bool machine_default;	    /* the boot sequence replaces the table's default with one that
 				       depends on the machine (init/defaults.c); .help says what it is */
+	const char *default_text;   /* PARAM_UINT whose default is outside min..max (0 = "the largest"):
+				       what the default means; rejections say "keeping the default (<it>)" */
 	bool given;		    /* set by the parser when a valid value was seen */
 };
 
@@ -88,6 +90,12 @@ void cmdline_rejections_clear(void);
  * Prints nothing when there was no rejection. For the end of the boot log,
  * so a typo is seen next to @final (issue 8, item 8). */
 void cmdline_print_rejections(void);
+/* What the summary line says in parentheses about the run's exit status
+ * ("QEMU exits 5" unless set: true where the kernel's exit code is QEMU's).
+ * An architecture whose run script derives the status otherwise says so
+ * here (Alpha: run-qemu-alpha.sh reads @final's cmdline_errors). note must outlive the boot;
+ * NULL restores the default. Cannot fail. */
+void cmdline_set_exit_note(const char *note);
 
 /* Prints every parameter as "  name: <accepted form> [<current value>]"
  * and its help on the next line, indented 6, each wrapped within

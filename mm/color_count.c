@@ -94,7 +94,7 @@ bool color_geometry_boot(struct mm_config *mm, const struct cache_geom *cpuid, b
 			  g.n == 1 ? "" : "s", g.n);
 		static char val[12];
 		ksnprintf(val, sizeof(val), "%u", mm->color_level);
-		reject("color_level", val, why, "the largest level");
+		reject("color_level", val, why, "the default (the largest level)");
 		mm->color_level = 0;
 		level_given = false;
 	}

@@ -219,6 +219,9 @@ void alpha_main(void)
 
 	if (fault_choice)
 		raise_fault(fault_choice);
+	/* here QEMU's own status does not carry it: run-qemu-alpha.sh reads
+	 * cmdline_errors= on the @final line below and exits 5 */
+	cmdline_set_exit_note("exit status 5 from run-qemu-alpha.sh, which reads @final's cmdline_errors");
 	cmdline_print_rejections();
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());

@@ -115,8 +115,9 @@ def test_help_lists_parameters(booter):
     assert max(len(l) for l in block) <= 79, max(block, key=len)
     assert any(l.startswith("  kernel_colors: colors N or N-M separated by commas") for l in block), block
     # the values in effect, printed after the CPUs are started (smp showed
-    # its limit, 8, and pcp its unset off before the lists were decided)
-    assert "  smp: a number from 1 to 8 [1]" in block and "  pcp: on|off [off]" in block, block
+    # its limit, 8, and pcp its unset off before the lists were decided);
+    # the per-CPU lists are on by default, also on one CPU (docs/parameters.md)
+    assert "  smp: a number from 1 to 8 [1]" in block and "  pcp: on|off [on]" in block, block
 
 
 def test_fault_report_then_failure_exit(booter):

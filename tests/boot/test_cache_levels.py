@@ -21,7 +21,7 @@ def test_whole_level_colors_cannot_isolate(booter):
     hdr = b.record("header")
     assert hdr["cache_size"] == str(8 << 20) and hdr["cache_ways"] == "16" and hdr["colors"] == "128"
     assert ("cmdline: color_level=4 rejected: cache_levels= gives 3 levels; accepted: a number from 1 to 3; "
-            "keeping the largest level") in b.log
+            "keeping the default (the largest level)") in b.log
     assert ("coloring: L3 (level 3 of 3): 8M 16-way, 64-byte lines, 4 slices by hash 0x35f575440+0x7b5faa880: "
             "2048 sets per slice") in b.log
     assert ("coloring: colors = sets per slice x line / 4K = 2048 x 64 / 4K = 32 per slice; counting the whole "
@@ -60,3 +60,22 @@ def test_bad_cache_levels_rejected(booter):
     hdr = b.record("header")
     assert hdr["cache_size"] == str(2 << 20) and hdr["colors"] == "512"  # the default kept
     assert "cmdline: rejected at boot: cache_levels=" in b.log
+
+
+def test_rejections_readable_at_the_end(booter):
+    # color_level's default, 0, is outside its accepted form: said in words;
+    # the end of the log listed cache_levels= with its form cut off mid-way
+    # ("...hash=MASK+MASK.....)"): it points to the form on the line above
+    b = booter("32M", BASE + "cache_levels=bogus color_level=9")
+    assert b.rc == 5, f"exit status {b.rc}\n{b.log[-3000:]}"
+    assert ("cmdline: color_level=9 rejected: out of range; accepted: a number from 1 to 6; keeping the default "
+            "(the largest level)") in b.lines
+    assert "keeping default 0" not in b.log
+    assert any(l.startswith("cmdline: cache_levels=bogus rejected: level 1 'bogus' has 1 field, needs at least 5; "
+                            "accepted: NAME:SIZE:WAYS:LINE:") and "[:seed=N], levels separated by '/'" in l
+               for l in b.lines), b.log[-3000:]
+    end = b.lines[b.lines.index("cmdline: rejected at boot: color_level=9 (out of range)"):]
+    assert end[1:4] == ["cmdline: rejected at boot: cache_levels=bogus (level 1 'bogus' has 1 field,",
+                        "cmdline:   needs at least 5; accepted form above)",
+                        "cmdline: 2 parameters rejected; earlier values or defaults kept (QEMU exits 5)"], end[:6]
+    assert b.record("final")["cmdline_errors"] == "2"

@@ -63,6 +63,27 @@ def test_check_suggests_a_choice_for_a_value_typo_and_leaves_the_value_to_the_ke
     assert "keeping default" not in err  # the host does not know the machine's defaults
 
 
+def test_check_counts_cache_levels_as_the_kernel_does(booter):
+    """Failing input of the lead's run: the host check said "the kernel will
+    reject 1 value" and the kernel rejected 2, cache_levels= being free text
+    to the parameter table; the check now runs the kernel's parser of it
+    (mm/cache_geom.c), and its count is the kernel's @final cmdline_errors."""
+    line = "cache_levels=bogus color_level=9"
+    rc, err = check(line)
+    assert rc == 0, err
+    assert "the kernel will reject 2 values and keep its defaults" in err, err
+    assert ("cmdline: cache_levels=bogus rejected: level 1 'bogus' has 1 field, needs at least 5; accepted: "
+            "NAME:SIZE:WAYS:LINE:") in err and err.rstrip().endswith("; the kernel keeps its default"), err
+    b = booter("32M", "bench=none selftest=off " + line)
+    assert b.record("final")["cmdline_errors"] == "2", b.log[-2000:]
+    # a good spec's level count bounds color_level=, as at boot
+    levels = "cache_levels=L1:32K:8:64:lru/L2:1M:16:64:lru"
+    rc, err = check(levels + " color_level=3")
+    assert rc == 0 and "the kernel will reject 1 value" in err, err
+    assert "cmdline: color_level=3 rejected: cache_levels= gives 2 levels; accepted: a number from 1 to 2" in err
+    assert check(levels + " color_level=2") == (0, "")
+
+
 def test_check_values_mode_refuses_what_a_tool_composes():
     rc, err = check("bench_runs=0", "--values", "--what", "run-cachesim.sh: RUNS=0")
     assert rc == 2

@@ -382,6 +382,26 @@ static void test_uint_rejections(void **state)
 	assert_true(none_given());
 }
 
+/* A default outside the accepted range (color_level's 0, "the largest") is
+ * said as what it means, not as a number the form excludes ("accepted: a
+ * number from 1 to 6; keeping default 0" was printed); an earlier value
+ * given on the line is still said as it is. */
+static void test_default_outside_range_said_in_words(void **state)
+{
+	(void)state;
+	colors = 0;
+	params[2].default_text = "the largest level";
+	assert_int_equal(parse("colors=9999"), 1);
+	assert_string_equal(capture_text(), "cmdline: colors=9999 rejected: out of range; accepted: a number from 1 "
+					    "to 1024; keeping the default (the largest level)\n");
+	assert_int_equal(colors, 0);
+	capture_reset();
+	assert_int_equal(parse("colors=5 colors=9999"), 1);
+	assert_string_equal(capture_text(), "cmdline: colors=9999 rejected: out of range; accepted: a number from 1 "
+					    "to 1024; keeping earlier value 5\n");
+	assert_int_equal(colors, 5);
+}
+
 static void test_bool_rejection(void **state)
 {
 	(void)state;
@@ -558,6 +578,7 @@ int main(void)
 		T(test_size_out_of_range_and_malformed),
 		T(test_size_overflow),
 		T(test_uint_rejections),
+		T(test_default_outside_range_said_in_words),
 		T(test_bool_rejection),
 		T(test_enum_rejection),
 		T(test_missing_value),

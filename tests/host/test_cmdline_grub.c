@@ -389,6 +389,45 @@ static void test_late_rejection_problem_kept_whole(void **state)
 	cmdline_rejections_clear();
 }
 
+/* A late rejection whose problem ends in an accepted form too long for the
+ * record (cache_levels=bogus: "...needs at least 5; accepted: NAME:SIZE:..."
+ * was listed at the end cut mid-form, "hash=MASK+MASK.....)") points to the
+ * form on its own line instead; the summary's note on the exit status is
+ * the architecture's (Alpha: the run script reads @final). */
+static void test_late_rejection_long_form_points_above(void **state)
+{
+	char problem[400];
+	const char *text;
+	(void)state;
+
+	snprintf(problem, sizeof(problem), "level 1 'bogus' has 1 field, needs at least 5; accepted: %s",
+		 "NAME:SIZE:WAYS:LINE:lru|plru|random|srrip[:ninc|incl|excl][:lat=N][:slices=2|4|8]"
+		 "[:hash=MASK+MASK..][:seed=N], levels separated by '/'");
+	assert_true(strlen(problem) > 160);
+	cmdline_rejections_clear();
+	cmdline_reject_late("cache_levels=bogus", problem);
+	cmdline_reject_late("color_level=4", "cache_levels= gives 3 levels; accepted: a number from 1 to 3");
+	capture_reset();
+	cmdline_print_rejections();
+	text = capture_text();
+	assert_string_equal(text, "cmdline: rejected at boot: cache_levels=bogus (level 1 'bogus' has 1 field,\n"
+				  "cmdline:   needs at least 5; accepted form above)\n"
+				  "cmdline: rejected at boot: color_level=4 (cache_levels= gives 3 levels;\n"
+				  "cmdline:   accepted: a number from 1 to 3)\n"
+				  "cmdline: 2 parameters rejected; earlier values or defaults kept (QEMU exits 5)\n");
+	assert_null(strstr(text, "MASK"));
+
+	cmdline_set_exit_note("exit status 5 from run-qemu-alpha.sh, which reads @final's cmdline_errors");
+	capture_reset();
+	cmdline_print_rejections();
+	text = capture_text();
+	cmdline_set_exit_note(NULL);
+	assert_null(strstr(text, "QEMU exits"));
+	assert_non_null(strstr(text, "cmdline: 2 parameters rejected; earlier values or defaults kept (exit status 5\n"
+				     "cmdline:   from run-qemu-alpha.sh, which reads @final's cmdline_errors)\n"));
+	cmdline_rejections_clear();
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -404,6 +443,7 @@ int main(void)
 		T(test_rejections_listed_at_the_end),
 		T(test_rejection_list_is_bounded),
 		T(test_late_rejection_problem_kept_whole),
+		T(test_late_rejection_long_form_points_above),
 	};
 	return cmocka_run_group_tests_name("cmdline_grub", tests, NULL, NULL);
 }

@@ -30,6 +30,7 @@
 #include "init/params.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
+#include "mm/cache_geom.h"
 
 static const char *what = "make run";
 
@@ -189,6 +190,35 @@ static void print_kernel_messages(const char *prefix, const char *keep_text)
 	}
 }
 
+/* cache_levels= is free text to the parameter table: the kernel parses it
+ * at boot (mm/color_count.c) with mm/cache_geom.c, built here too, so its
+ * verdict is known now. Prints the kernel's message for a bad spec (and for
+ * a color_level= beyond a good spec's levels), gathered like the parser's;
+ * "keeping default -" stands for the machine's choice, which
+ * print_kernel_messages replaces. Returns the values the kernel will reject
+ * beyond the parser's (0..2). */
+static int check_cache_levels(void)
+{
+	static struct cache_geom g;
+	char why[320];
+	const struct mm_config *mm = &boot_config.mm;
+	const struct kernel_param *level = params_find("color_level");
+
+	if (!mm->cache_levels[0]) /* none given (or empty): the kernel's default */
+		return 0;
+	if (cache_levels_parse(mm->cache_levels, &g, why, sizeof(why)) < 0) {
+		printk("cmdline: cache_levels=%s rejected: %s; keeping default -\n", mm->cache_levels, why);
+		return 1;
+	}
+	if (level && level->given && mm->color_level > g.n) {
+		printk("cmdline: color_level=%u rejected: cache_levels= gives %u level%s; accepted: a number from 1 to "
+		       "%u; keeping default -\n",
+		       mm->color_level, g.n, g.n == 1 ? "" : "s", g.n);
+		return 1;
+	}
+	return 0;
+}
+
 /* Prints s into a Markdown table cell: '|' escaped, as text or code. */
 static void cell(const char *s, bool code)
 {
@@ -303,6 +333,7 @@ int main(int argc, char **argv)
 	bad_names = cmdline_each_unknown(line, boot_params, boot_param_count, unknown, NULL);
 	console_register(gather);
 	bad_values = params_parse(line) - (int)bad_names;
+	bad_values += check_cache_levels();
 	if (bad_names) {
 		fprintf(stderr,
 			"%s: refused before booting: %u unknown parameter name%s; the kernel would ignore %s and run "
