@@ -339,8 +339,9 @@ static void test_boot_geometry(void **state)
 	assert_true(color_geometry_boot(&mm, &cpuid, false, false));
 	assert_int_equal(mm.cache_colors, 32);
 	assert_int_equal(cmdline_rejected_count(), 1);
-	assert_non_null(strstr(capture_text(), "cmdline: color_level=5 rejected: cache_levels= gives 3 levels; "
-					       "accepted: a number from 1 to 3; keeping the largest level\n"));
+	assert_non_null(strstr(capture_text(),
+			       "cmdline: color_level=5 rejected: cache_levels= gives 3 levels; "
+			       "accepted: a number from 1 to 3; keeping the default (the largest level)\n"));
 
 	/* a bad cache_levels=: rejected with the form, the one-level default kept */
 	struct mm_config mm2 = MM_CONFIG_DEFAULT_INIT;

@@ -117,12 +117,22 @@ CFG
 	;;
 *) echo "mkiso.sh: mode must be menu, run or halt, not '$mode'" >&2; exit 2 ;;
 esac
-if [ -f "$iso" ] && cmp -s "$cfg" "$dir/boot/grub/grub.cfg" && cmp -s "$kernel" "$dir/boot/kernel.elf"; then
-	rm -f "$cfg"
+# The image carries the kernel without its debug sections (gdb reads them
+# from the build's own kernel.elf): GRUB reads the whole file into its
+# heap, and on a 6 MiB machine a 1.3 MiB file with debug sections left it
+# no room, so it stopped before the kernel ran, silently.
+stripped=$dir/boot/kernel.elf.new
+"${OBJCOPY:-i686-linux-gnu-objcopy}" --strip-debug "$kernel" "$stripped" || {
+	rm -f "$cfg" "$stripped"
+	echo "mkiso.sh: objcopy --strip-debug $kernel failed (needs binutils-i686-linux-gnu: tools/deps.sh run)" >&2
+	exit 1
+}
+if [ -f "$iso" ] && cmp -s "$cfg" "$dir/boot/grub/grub.cfg" && cmp -s "$stripped" "$dir/boot/kernel.elf"; then
+	rm -f "$cfg" "$stripped"
 	exit 0
 fi
 mv "$cfg" "$dir/boot/grub/grub.cfg"
-cp "$kernel" "$dir/boot/kernel.elf"
+mv "$stripped" "$dir/boot/kernel.elf"
 for p in i386-pc x86_64-efi; do
 	[ -d /usr/lib/grub/$p ] || { echo "mkiso.sh: /usr/lib/grub/$p missing: install grub-pc-bin and grub-efi-amd64-bin (tools/deps.sh run)" >&2; exit 1; }
 done
