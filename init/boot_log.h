@@ -7,7 +7,7 @@
 #include "arch/x86/cpuinfo.h"
 #include "arch/x86/multiboot.h"
 
-#define PAGECOLOR_VERSION "0.5.0"
+#define PAGECOLOR_VERSION "0.6.0"
 
 /* The first line of every log. */
 void boot_log_banner(void);
