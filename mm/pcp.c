@@ -380,6 +380,19 @@ static void drain_on_switch(void)
 	pcp_drain_all();
 }
 
+/* What is wrong with a page found on a per-CPU list of zone z (hot, cold
+ * or colored), or NULL: the rules every such list shares. */
+static const char *pcp_page_bad(const struct page *p, u32 z)
+{
+	if (!(p->flags & PG_pcp))
+		return "page not marked PG_pcp";
+	if (p->flags & (PG_buddy | PG_head | PG_reserved | PG_ballast))
+		return "page also free in the buddy lists, allocated, reserved or ballast";
+	if (page_zonenum(p) != z)
+		return "page of another zone";
+	return NULL;
+}
+
 /* pcp_check's part for the colored lists. */
 static int colored_check(void)
 {
@@ -400,13 +413,8 @@ static int colored_check(void)
 						why = "more pages on the colored lists than their count";
 					else if ((pfn & color_mask) != k)
 						why = "page of another color";
-					else if (!(p->flags & PG_pcp))
-						why = "page not marked PG_pcp";
-					else if (p->flags & (PG_buddy | PG_head | PG_reserved | PG_ballast))
-						why =
-						    "page also free in the buddy lists, allocated, reserved or ballast";
-					else if (page_zonenum(p) != z)
-						why = "page of another zone";
+					else
+						why = pcp_page_bad(p, z);
 					if (why)
 						break;
 				}
@@ -441,13 +449,8 @@ int pcp_check(void)
 					pfn = page_to_pfn(p);
 					if (++n > pcp->count)
 						why = "more pages on the list than its count";
-					else if (!(p->flags & PG_pcp))
-						why = "page not marked PG_pcp";
-					else if (p->flags & (PG_buddy | PG_head | PG_reserved | PG_ballast))
-						why =
-						    "page also free in the buddy lists, allocated, reserved or ballast";
-					else if (page_zonenum(p) != z)
-						why = "page of another zone";
+					else
+						why = pcp_page_bad(p, z);
 					if (why)
 						break;
 				}
