@@ -495,15 +495,23 @@ static void test_colored_exact(void **state)
 	assert_int_equal(mm_check(), 0);
 }
 
+/* The colored lists' fixture: 64 colors, two zones, the lists on with
+ * batch 8, binhop active and the task's round-robin started (its target
+ * set by the test). */
+static void colored_binhop_fixture(void)
+{
+	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
+	pcp_setup(true, 8, 0);
+	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
+	fixture_task()->rr_init = true;
+}
+
 /* Which end: a hot free goes to the head of its color's list, a cold one
  * to the tail; an allocation takes the head, a __GFP_COLD one the tail. */
 static void test_colored_list_ends(void **state)
 {
 	(void)state;
-	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
-	pcp_setup(true, 8, 0);
-	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
-	fixture_task()->rr_init = true;
+	colored_binhop_fixture();
 	struct page *a[3];
 	for (u32 i = 0; i < 3; i++) {
 		fixture_task()->target_color = 9;
@@ -608,10 +616,7 @@ static void test_colored_watermark_and_refill(void **state)
 {
 	static struct page *p[300];
 	(void)state;
-	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
-	pcp_setup(true, 8, 0);
-	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
-	fixture_task()->rr_init = true;
+	colored_binhop_fixture();
 	fixture_task()->target_color = 0;
 	u32 acq0 = zone_lock.acquisitions;
 	assert_non_null(p[0] = alloc_page(MOV));
@@ -725,10 +730,7 @@ static void test_colored_unavailable(void **state)
 static void test_mm_check_sees_colored_lists(void **state)
 {
 	(void)state;
-	assert_int_equal(fixture_build(pc64, 2, 16, -1), 0);
-	pcp_setup(true, 8, 0);
-	assert_int_equal(placement_select_id(PLACEMENT_BINHOP), 0);
-	fixture_task()->rr_init = true;
+	colored_binhop_fixture();
 	fixture_task()->target_color = 2;
 	struct page *a = alloc_page(MOV), *b = alloc_page(MOV);
 	assert_int_equal(pfn_color(page_to_pfn(a)), 2);
