@@ -86,7 +86,11 @@ def test_a_lost_boot_is_named_and_resumed(tmp_path):
 
 FAKE_SSH = """#!/bin/bash
 # ssh to "another machine" that is this one: drop the options and the host,
-# run the command (parallel's worker, or rsync --server for --return) here
+# run the command (parallel's worker, or rsync --server for --return) here,
+# with what sshd gives every session: SHELL, the login shell (parallel's
+# worker runs the job with $SHELL; without it, it ran nothing and said 0)
+export SHELL="$(getent passwd "$(id -un)" | cut -d: -f7)"
+export SHELL="${SHELL:-/bin/sh}"
 echo "$*" >>"$(dirname "$0")/calls.log"
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -122,7 +126,9 @@ def test_across_machines_cells_come_back(tmp_path):
         r = subprocess.run(["make", "--no-print-directory", "-C", ROOT, "sweep", "CACHES=64K-1way",
                             "POLICIES=buddy", "WORKLOADS=stride", "SEEDS=1 2", "RUNS=1", f"SWEEP_DIR={d}",
                             f"SWEEP_HOSTS={hosts}", f"SWEEP_REMOTE_DIR={remote}", "CMDLINE="],
-                           capture_output=True, text=True, timeout=900, env=dict(os.environ, PARALLEL_SSH=str(ssh)))
+                           capture_output=True, text=True, timeout=900,
+                           # CI runs without SHELL: so does this machine's side here
+                           env={**{k: v for k, v in os.environ.items() if k != "SHELL"}, "PARALLEL_SSH": str(ssh)})
         assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
         assert r.stdout.startswith("sweep: merged 2 of 2 cells"), r.stdout[:500]
         local = os.path.join(ROOT, d)
