@@ -10,6 +10,7 @@
 #include "kernel/printk.h"
 #include "mm/pagetypeinfo.h"
 #include "mm/placement/registry.h"
+#include <asm/benchmap.h>
 
 /* The registry's benchmarks in its order (bench/registry.h). */
 struct bench_entry {
@@ -19,7 +20,22 @@ struct bench_entry {
 };
 #define BENCH_ENTRY_(ID, name, bit) { BENCH_##ID, #name, bench_##name },
 #define BENCH_NO_ENTRY_(ID, name, bit)
-static const struct bench_entry bench_table[] = { BENCH_REGISTRY(BENCH_ENTRY_, BENCH_NO_ENTRY_) };
+#if ARCH_BENCH_X86 /* <asm/benchmap.h>: this kernel builds the x86-only ones too */
+#define BENCH_X86_ENTRY_ BENCH_ENTRY_
+#else
+#define BENCH_X86_ENTRY_ BENCH_NO_ENTRY_
+#endif
+static const struct bench_entry bench_table[] = { BENCH_REGISTRY_ARCH(BENCH_ENTRY_, BENCH_X86_ENTRY_,
+								     BENCH_NO_ENTRY_) };
+
+u32 bench_built_mask(void)
+{
+	u32 m = 0;
+
+	for (u32 i = 0; i < ARRAY_SIZE(bench_table); i++)
+		m |= BENCH_BIT(bench_table[i].id);
+	return m;
+}
 
 static u32 run_set(u32 mask, const struct bench_config *cfg)
 {
@@ -74,8 +90,9 @@ u32 bench_run(const struct bench_config *cfg)
 
 u32 bench_va_bytes(const struct bench_config *cfg)
 {
-	u32 mask = bench_expand(cfg->which);
 	u64 need = 2ull * cfg->max_ws;
+#if ARCH_BENCH_X86
+	u32 mask = bench_expand(cfg->which);
 	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
 
 	if (mask & BENCH_BIT(BENCH_TRIAD))
@@ -88,5 +105,6 @@ u32 bench_va_bytes(const struct bench_config *cfg)
 	}
 	if (mask & BENCH_BIT(BENCH_INTERFERE))
 		need = MAX(need, (u64)interfere_va_bytes(cfg->cache_size));
+#endif
 	return (u32)MIN(need, (u64)BENCH_VA_MAX);
 }

@@ -41,6 +41,11 @@ u32 bench_expand(u32 which);
  * verification, an mm_check() failure). */
 u32 bench_run(const struct bench_config *cfg);
 
+/* The benchmarks this kernel has (built and in the driver's table), as a
+ * mask of BENCH_BIT() values: every one on x86; on Alpha
+ * BENCH_PORTABLE_MASK (stride, fft; bench/registry.h says why). */
+u32 bench_built_mask(void);
+
 /* Bytes of virtual space from BENCH_VA that the selected benchmarks map
  * (page tables for it are built once, before the leak-check baseline):
  * 2 x max_ws, more for triad's three ranges, copy's file, sparse's spread

@@ -1,29 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /* bench/bench_buf.c - benchmark buffers, the timer and phase markers. */
-#include "arch/x86/perfmon.h"
-#include "arch/x86/arch.h"
-#include "arch/x86/cpu.h"
 #include "bench/workload.h"
 #include "kernel/printk.h"
 #include "kernel/task.h"
 #include "mm/page_alloc.h"
 #include "mm/placement/registry.h"
+#include <asm/benchmap.h>
+#include <asm/perf_event.h>
+#include <asm/timex.h>
 
 static u32 buf_pfns[BENCH_MAX_PAGES];
 u32 bench_highmem_pages;
 
 int bench_buf_prepare(u32 max_bytes)
 {
-	u32 va, end = BENCH_VA + ALIGN_UP(max_bytes, PAGE_SIZE);
-
-	/* One map per 4 MiB forces its page table into existence; the dummy
-	 * mapping (pfn 0) is removed at once and the table stays. */
-	for (va = BENCH_VA; va < end; va += 4 * MiB) {
-		if (map_page(va, 0, false) < 0)
-			return -1;
-		vunmap_pages(va, 1);
-	}
-	return 0;
+	return bench_map_prepare(BENCH_VA, ALIGN_UP(max_bytes, PAGE_SIZE));
 }
 
 int bench_buf_alloc(struct bench_buf *b, u32 bytes)
@@ -43,7 +34,7 @@ int bench_buf_alloc(struct bench_buf *b, u32 bytes)
 		bench_highmem_pages += page_zonenum(p) == ZONE_HIGHMEM;
 	}
 	b->npages = i;
-	if (i < n || vmap_pages(BENCH_VA, buf_pfns, n) < 0) {
+	if (i < n || bench_map(BENCH_VA, buf_pfns, n) < 0) {
 		printk("bench: could not get %u pages for a %u-byte buffer (got %u)\n", n, bytes, i);
 		bench_buf_free(b);
 		return -1;
@@ -58,7 +49,7 @@ void bench_buf_free(struct bench_buf *b)
 	u32 i;
 
 	if (b->va)
-		vunmap_pages(BENCH_VA, b->npages);
+		bench_unmap(BENCH_VA, b->npages);
 	for (i = 0; i < b->npages; i++)
 		__free_pages(pfn_to_page(buf_pfns[i]), 0);
 	b->va = NULL;
@@ -71,8 +62,8 @@ u64 bench_timer_overhead(void)
 	int i;
 
 	for (i = 0; i < 200; i++) {
-		u64 t0 = rdtsc_serialized();
-		u64 t1 = rdtsc_serialized();
+		cycles_t t0 = get_cycles();
+		cycles_t t1 = get_cycles();
 		if (t1 - t0 < best)
 			best = t1 - t0;
 	}
@@ -81,24 +72,19 @@ u64 bench_timer_overhead(void)
 
 /* ---- phase markers (tools/cachesim) ---- */
 
-#define PHASE_MAX PHASE_MARK_MAX /* arch.h: ids 1..1023 on the first page, the rest above */
+#define PHASE_MAX PHASE_MARK_MAX /* <asm/benchmap.h>: ids 1..1023 on the first page, the rest above */
 static bool phase_on;
 static u32 phase_next = 1;
 
 void bench_phase_enable(bool on)
 {
-	u32 i;
+	int bad = on ? bench_phase_marks_map() : 0;
 
-	if (on && map_page(PHASE_MARK_BASE, 0, true) < 0) {
+	if (bad == 1)
 		printk("bench: cannot map the phase marker page; cachesim phases off\n");
-		on = false;
-	}
-	for (i = 0; on && i < PHASE_MARK_HI_PAGES; i++)
-		if (map_page(PHASE_MARK_HI_BASE + i * PAGE_SIZE, 0, true) < 0) {
-			printk("bench: cannot map phase marker page %u; cachesim phases off\n", i + 1);
-			on = false;
-		}
-	phase_on = on;
+	else if (bad > 1)
+		printk("bench: cannot map phase marker page %d; cachesim phases off\n", bad - 1);
+	phase_on = on && !bad;
 }
 
 u32 bench_phase_label(const char *desc)

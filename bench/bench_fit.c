@@ -4,12 +4,12 @@
  * failed runs or reported as results. */
 #include "bench/bench_fit.h"
 #include "bench/interfere.h"
-#include "arch/x86/arch.h"
 #include "bench/bench.h"
 #include "kernel/printk.h"
 #include "mm/page_alloc.h"
+#include <asm/benchmap.h>
 
-#define PT_SPAN (4u * MiB) /* bytes one page table maps */
+#define PT_SPAN BENCH_MAP_TABLE_SPAN /* bytes one page table maps (<asm/benchmap.h>) */
 
 /* Memory a benchmark needs at its largest point, bytes, for the largest
  * working set max_ws (bytes, a power of two >= 16K): stride, one buffer of
@@ -31,7 +31,8 @@ static u32 bench_fft_need(u32 max_ws)
 
 static bool fits(const char *name, u32 need_bytes, u32 extra_pages, u32 max_ws)
 {
-	u32 need_kib = (ALIGN_UP(need_bytes, PAGE_SIZE) >> 10) + extra_pages * 4, free_kib = nr_free_pages() * 4;
+	u32 need_kib = (ALIGN_UP(need_bytes, PAGE_SIZE) >> 10) + extra_pages * (PAGE_SIZE >> 10),
+	    free_kib = nr_free_pages() * (PAGE_SIZE >> 10);
 
 	if (need_kib <= free_kib)
 		return true;
@@ -59,8 +60,10 @@ u32 bench_fit_prepare(u32 which, u32 max_ws, u32 va_bytes)
 		stride = fft = false;
 		area = PAGE_SIZE; /* the first table only */
 	}
+#if ARCH_BENCH_X86
 	if ((mask & BENCH_BIT(BENCH_INTERFERE)) && interfere_prepare() < 0)
 		mask &= ~BENCH_BIT(BENCH_INTERFERE); /* said */
+#endif
 	if (bench_buf_prepare(area) < 0) {
 		printk("bench: benchmarks skipped: no memory for the page tables of a %uK buffer area\n", area >> 10);
 		return BENCH_BIT(BENCH_NONE);

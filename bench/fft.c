@@ -4,9 +4,6 @@
  * off. The 2.4.17 thread reports FFTs that fit in L2 running up to 30% faster
  * with coloring (Linux 2.4.17, linux-mm, January 2002). Every size is verified by a forward
  * then inverse round trip; a naive DFT checks the kernel once per boot. */
-#include "arch/x86/cpu.h"
-#include "arch/x86/cpuinfo.h"
-#include "arch/x86/fpu.h"
 #include "bench/workload.h"
 #include "bench/fft.h"
 #include "bench/policy_switch.h"
@@ -15,15 +12,20 @@
 #include "kernel/task.h"
 #include "mm/mm_check.h"
 #include "mm/shuffle.h"
+#include <asm/fpu.h>
+#include <asm/irqflags.h>
+#include <asm/timex.h>
 
 #define FFT_MAX_ERR 1e-9
 
 static const struct fft_ops *pick_ops(void)
 {
-	if (sse_enabled() && boot_cpu.has_sse2)
+#if ARCH_FFT_VECTOR
+	if (fpu_vector_usable())
 		return &fft_ops_sse2;
-	if (fpu_present())
-		return &fft_ops_x87;
+#endif
+	if (fpu_usable())
+		return &fft_ops_fpu;
 	return NULL;
 }
 
@@ -37,8 +39,9 @@ static double fft_run(const struct fft_ops *ops, u32 n, bool colored, u32 run, u
 	struct bench_buf b;
 	struct cplx *x, *w;
 	char desc[128];
-	u64 t0, t1;
-	u32 flags, seed = 0xff7u + n, phase;
+	cycles_t t0, t1;
+	irqflags_t flags;
+	u32 seed = 0xff7u + n, phase;
 
 	if (!colored)
 		shuffle_free_lists(); /* a fresh placement per run, as on a busy system */
@@ -57,13 +60,13 @@ static double fft_run(const struct fft_ops *ops, u32 n, bool colored, u32 run, u
 	phase = bench_phase_label(desc);
 	ops->twiddles(w, n);
 	ops->fill(x, n, seed);
-	flags = local_irq_save();
+	flags = arch_irq_save();
 	bench_phase_start(phase);
-	t0 = rdtsc_serialized();
+	t0 = get_cycles();
 	ops->transform(x, n, w, false);
-	t1 = rdtsc_serialized();
+	t1 = get_cycles();
 	bench_phase_end();
-	local_irq_restore(flags);
+	arch_irq_restore(flags);
 	if (verify) {
 		ops->transform(x, n, w, true);
 		*err = ops->roundtrip_error(x, n, seed);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* bench/fft.h - the FFT kernels, built twice from bench/fft_fp.c: once for
- * the x87 FPU (any CPU with an FPU) and once for SSE2 (-mfpmath=sse). */
+/* bench/fft.h - the FFT kernels, built from bench/fft_fp.c: for the scalar
+ * FPU (x86's x87, any CPU with an FPU; Alpha's FP registers) and, on x86,
+ * once more for SSE2 (-mfpmath=sse). */
 #ifndef BENCH_FFT_H
 #define BENCH_FFT_H
 
@@ -26,7 +27,10 @@ struct fft_ops {
 	double (*dft_error)(struct cplx *x, const struct cplx *w, u32 n, u32 seed);
 };
 
-extern const struct fft_ops fft_ops_x87;
+/* The scalar build (the x87 FPU on x86, the FP registers on Alpha; its
+ * name is <asm/fpu.h>'s FPU_SCALAR_NAME) and, where <asm/fpu.h> says
+ * ARCH_FFT_VECTOR, the SSE2 build. */
+extern const struct fft_ops fft_ops_fpu;
 extern const struct fft_ops fft_ops_sse2;
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* bench/fft_fp.c - radix-2 complex double FFT. Compiled twice (see the
- * Makefile): as-is for the x87 FPU, and with FP_SSE2 defined and
- * -msse2 -mfpmath=sse; fft.c picks the variant the CPU can run. */
+/* bench/fft_fp.c - radix-2 complex double FFT. Compiled as-is for the
+ * scalar FPU (x86's x87, Alpha's FP registers) and, on x86, once more with
+ * FP_SSE2 defined and -msse2 -mfpmath=sse (see the Makefile); fft.c picks
+ * the variant the CPU can run. */
 #include "bench/fft.h"
 #include "kernel/mwc.h"
 
@@ -9,8 +10,9 @@
 #define FP(name) name##_sse2
 #define FP_NAME	 "sse2"
 #else
-#define FP(name) name##_x87
-#define FP_NAME	 "x87"
+#include <asm/fpu.h>
+#define FP(name) name##_fpu
+#define FP_NAME	 FPU_SCALAR_NAME
 #endif
 
 #define PI 3.14159265358979323846

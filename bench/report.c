@@ -3,12 +3,12 @@
  * @skip) record per point and coloring mode, and after the uncolored one
  * the colored/uncolored median ratio with its 95% interval (a human line
  * and an @ratio record); the closing summary gets every point. */
-#include "arch/x86/perfmon.h"
 #include "bench/workload.h"
 #include "bench/ratio_ci.h"
 #include "bench/summary.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
+#include <asm/perf_event.h>
 
 static char last_on_keys[96];
 static u32 highmem_reported;
@@ -46,7 +46,7 @@ static void report_ratio(const struct bench_point *pt)
 	       pt->keys, r, lo, hi, lv, last_on_n, pt->ran, ratio_ci_side(&ci) ? "no" : "yes");
 }
 
-/* The hardware counters of the point's runs (arch/x86/perfmon.h), medians
+/* The hardware counters of the point's runs (<asm/perf_event.h>), medians
  * beside the TSC figures:
  *   "stride pattern=seq ws=4096  color=on  LLC references 130  LLC misses 2
  *    (1.5%)  core cycles 35210: per run, median of 5"

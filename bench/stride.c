@@ -7,7 +7,6 @@
  * pages collide on a few colors. Two chain orders: sequential (line i to
  * i+1, prefetch-friendly) and a random single cycle (Sattolo's algorithm),
  * which defeats prefetchers and measures latency. */
-#include "arch/x86/cpu.h"
 #include "bench/workload.h"
 #include "bench/chain.h"
 #include "bench/policy_switch.h"
@@ -18,6 +17,8 @@
 #include "mm/mm_check.h"
 #include "mm/page_color.h"
 #include "mm/shuffle.h"
+#include <asm/irqflags.h>
+#include <asm/timex.h>
 
 #define LINE 64u
 
@@ -43,8 +44,9 @@ static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhea
 	char desc[128];
 	void **start;
 	u32 loads = MAX(ws / LINE * 4, 16384u);
-	u64 t0, t1;
-	u32 flags, phase;
+	cycles_t t0, t1;
+	irqflags_t flags;
+	u32 phase;
 
 	if (!colored)
 		shuffle_free_lists(); /* a fresh placement per run, as on a busy system */
@@ -69,15 +71,15 @@ static double stride_run(u32 ws, bool random, bool colored, u32 run, u64 overhea
 	ksnprintf(desc, sizeof(desc), "bench=stride pattern=%s color=%s ws=%u run=%u", random ? "rand" : "seq",
 		  colored ? "on" : "off", ws, run);
 	phase = bench_phase_label(desc);
-	flags = local_irq_save();
+	flags = arch_irq_save();
 	/* warm-up: two passes (the cycle check above was the first) */
 	chase_sink = chain_chase(start, ws / LINE + 16);
 	bench_phase_start(phase);
-	t0 = rdtsc_serialized();
+	t0 = get_cycles();
 	chase_sink = chain_chase(start, loads);
-	t1 = rdtsc_serialized();
+	t1 = get_cycles();
 	bench_phase_end();
-	local_irq_restore(flags);
+	arch_irq_restore(flags);
 	bench_buf_free(&b);
 	task_end();
 	t1 -= t0;

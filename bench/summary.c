@@ -2,12 +2,12 @@
 /* bench/summary.c - the closing summary; see summary.h. */
 #include "bench/summary.h"
 #include "bench/ratio_ci.h"
-#include "arch/x86/hv_name.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/qr.h"
 #include "kernel/string.h"
 #include "kernel/wrap.h"
+#include <asm/hypervisor.h>
 
 #define MIN_LOG2 12 /* the first row: 4 KiB */
 #define CELL	 23 /* columns per cell; 8 + 3 x 23 = 77 */

@@ -14,13 +14,13 @@
  * effect. Returns the cache used, or NULL when CPUID reported none. */
 const struct cpu_cache *defaults_from_machine(void);
 
-/* After parsing: page_color=off without bench_modes= means uncolored runs
- * only; qemu_exit= arms the exit port. */
+/* After parsing: qemu_exit= arms the exit port; then the rules every
+ * architecture shares (init/bench_defaults.h: page_color=off without
+ * bench_modes= means uncolored runs only, ...). */
 void defaults_apply_rules(void);
 
-/* After memory is up: bench/bench_config.c's sizing rules (the default
- * bench_max for the final cache, a quarter of free memory, bench_min at most
- * bench_max), each change said in one line. */
+/* After memory is up: defaults_size_benchmarks_for() (init/bench_defaults.h)
+ * with CPUID's hypervisor bit. */
 void defaults_size_benchmarks(void);
 
 #endif

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* init/params.c - the one table of kernel parameters (see params.h). */
+/* init/params.c - the one table of kernel parameters (see params.h). The
+ * rows every architecture has are here; the rows of one architecture only
+ * come from its <asm/boot_params.h> as the ARCH_PARAMS_* lists, in place
+ * (x86: the self-tests, smp=, memcpy=, the per-CPU lists, cache
+ * partitioning, the x86-only benchmarks' parameters; Alpha: fault= with
+ * its exceptions, rpcc_calibrate). */
 #include "init/params.h"
 #include "bench/bench_config.h"
 #include "bench/policy_switch.h"
-#include "arch/x86/copy_strategies.h"
-#include "arch/x86/fault_inject.h"
 #include "init/selftest.h"
 #include "kernel/string.h"
 #include "mm/mm_init.h"
 #include "mm/placement/registry.h"
+#include <asm/boot_params.h>
 
 static const char *const modes_choices[] = { "both", "on", "off", NULL };
 static const char *const mm_debug_choices[] = MM_DEBUG_CHOICES;
@@ -16,11 +20,6 @@ static const char *const mm_debug_choices[] = MM_DEBUG_CHOICES;
 /* Defaults that do not depend on the machine. bench_max and seed are
  * replaced by the boot sequence before parsing (they depend on the cache
  * and the TSC), so `help` and rejections show the value really in effect. */
-/* The names of the enum parameters whose owners do not link into the host
- * tools (tools/zoneinfo parses with this same table). */
-static const char *const fault_choices[] = FAULT_CHOICES;
-static const char *const memcpy_choices[] = COPY_MEMCPY_CHOICES;
-static const char *const copy_strategy_choices[] = COPY_STRATEGY_CHOICES;
 const char *const selftest_inject_names[] = { "none", "alloc_fail", "leak", "use_after_free", NULL };
 
 struct boot_config boot_config = {
@@ -38,7 +37,7 @@ struct boot_config boot_config = {
 		   .sparse_k = 16,
 		   .reuse_bufs = 4,
 		   .copy_bytes = 32u << 20, /* 4M under a hypervisor: init/defaults.c */
-		   .copy_mask = (1u << COPY_NR) - 1,
+		   .copy_mask = ARCH_COPY_MASK_DEFAULT, /* <asm/boot_params.h> */
 		   .interfere_hz = 2000,
 		   .stress_ms = 3000 },
 };
@@ -57,58 +56,7 @@ struct kernel_param boot_params[] = {
 	  .min = 0,
 	  .max = 0xffffffffu,
 	  .help = "MWC seed for starting colors and the shuffle (default: from the TSC; 0x89abcdef without one)" },
-	{ .name = "qemu_exit",
-	  .unit = "I/O port number",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.qemu_exit,
-	  .min = 0,
-	  .max = 0xffff,
-	  .help = "isa-debug-exit port to end QEMU with the result (0 = halt; never on real PCs)" },
-	{ .name = "selftest", .type = PARAM_BOOL, .value = &boot_config.selftest, .help = "run the boot self-tests" },
-	{ .name = "selftest_inject",
-	  .type = PARAM_ENUM,
-	  .value = &boot_config.selftest_inject,
-	  .choices = selftest_inject_names,
-	  .help = "test the self-tests' failure paths: alloc_fail (2nd allocation of each fails), leak, or "
-		  "use_after_free (a write into a freed block: mm_debug=poison finds it)" },
-	{ .name = "fault",
-	  .type = PARAM_ENUM,
-	  .value = &boot_config.fault,
-	  .choices = fault_choices,
-	  .help = "raise a CPU exception at the end (tests the fault report)" },
-	{ .name = "memcpy",
-	  .type = PARAM_ENUM,
-	  .value = &boot_config.memcpy,
-	  .choices = memcpy_choices,
-	  .help = "the kernel's memcpy: auto = fastest per alignment class at boot, or one strategy" },
-	{ .name = "smp",
-	  .machine_default = true,
-	  .unit = "CPUs",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.smp,
-	  .min = 1,
-	  .max = 8, /* NR_CPUS, <asm/smp.h> */
-	  .help = "CPUs to start, boot CPU included (default: every CPU the ACPI MADT lists, at most 8; help shows the "
-		  "CPUs started)" },
-	{ .name = "pcp",
-	  .machine_default = true,
-	  .type = PARAM_BOOL,
-	  .value = &boot_config.pcp,
-	  .help = "per-CPU hot/cold page lists in front of the buddy core (default: on, also on one CPU)" },
-	{ .name = "pcp_batch",
-	  .unit = "pages",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.pcp_batch,
-	  .min = 1,
-	  .max = 256,
-	  .help = "pages a per-CPU list takes or gives back per zone lock" },
-	{ .name = "pcp_high",
-	  .unit = "pages",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.pcp_high,
-	  .min = 0,
-	  .max = 4096,
-	  .help = "hot list's high mark in pages (0: 6 x pcp_batch; at least 2 x pcp_batch + 1)" },
+	ARCH_PARAMS_BOOT /* <asm/boot_params.h> */
 	/* ---- the memory manager (struct mm_config, passed into mm_init) ---- */
 	{ .name = "page_color",
 	  .type = PARAM_BOOL,
@@ -176,23 +124,7 @@ struct kernel_param boot_params[] = {
 	  .choices = mm_debug_choices,
 	  .help = "on junk-fills freed pages and runs mm_check() after every benchmark run; poison does that "
 		  "and checks the fill at every allocation (a page written while free is reported)" },
-	/* ---- cache partitioning (struct color_sets_config, mm/color_set.h) ---- */
-	{ .name = "kernel_colors",
-	  .type = PARAM_STR,
-	  .form = "colors N or N-M separated by commas (Xen syntax, e.g. 0-3,8-11)",
-	  .value = boot_config.colors.kernel,
-	  .max = COLOR_SET_TEXT,
-	  .help = "colors of the kernel's own pages; kept out of task sets" },
-	{ .name = "task_colors",
-	  .type = PARAM_STR,
-	  .form = "colors N or N-M separated by commas (Xen syntax, e.g. 0-3,8-11)",
-	  .value = boot_config.colors.task,
-	  .max = COLOR_SET_TEXT,
-	  .help = "colors of every task's pages (default: all)" },
-	{ .name = "color_borrow",
-	  .type = PARAM_BOOL,
-	  .value = &boot_config.colors.borrow,
-	  .help = "when a set runs out: borrow other colors (counted), off = the allocation fails" },
+	ARCH_PARAMS_COLORS /* <asm/boot_params.h> */
 	{ .name = "mobility_grouping",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.mm.mobility_grouping,
@@ -212,27 +144,7 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.bench_policies,
 	  .choices = placement_choices,
 	  .help = "when given: run every benchmark once per policy, switched at run time" },
-	{ .name = "bench_sparse_k",
-	  .unit = "pages (every k-th)",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.bench.sparse_k,
-	  .min = 1,
-	  .max = 4096,
-	  .help = "bench=sparse touches one line of every k-th page" },
-	{ .name = "bench_reuse_bufs",
-	  .unit = "buffers",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.bench.reuse_bufs,
-	  .min = 1,
-	  .max = 16,
-	  .help = "bench=reuse: buffers allocated and freed before the measured one" },
-	{ .name = "bench_stress_ms",
-	  .unit = "milliseconds",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.bench.stress_ms,
-	  .min = 10,
-	  .max = 600000,
-	  .help = "bench=smpstress: milliseconds per phase (buddy with per-CPU lists, then binhop)" },
+	ARCH_PARAMS_BENCH_WORKLOADS /* <asm/boot_params.h> */
 	{ .name = "bench_modes",
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.bench.modes,
@@ -260,26 +172,7 @@ struct kernel_param boot_params[] = {
 	  .max = BENCH_MAX_CEILING,
 	  .pow2 = true,
 	  .help = "largest working set (default 2 x cache_size; 4M cap under a hypervisor)" },
-	{ .name = "copy_bytes",
-	  .machine_default = true,
-	  .type = PARAM_SIZE,
-	  .value = &boot_config.bench.copy_bytes,
-	  .min = 512u << 10,
-	  .max = 256u << 20,
-	  .help = "bench=copy: the cached file read in 8K chunks = bytes per run of a point (default 32M; 4M under a "
-		  "hypervisor)" },
-	{ .name = "copy_strategies",
-	  .type = PARAM_LIST,
-	  .value = &boot_config.bench.copy_mask,
-	  .choices = copy_strategy_choices,
-	  .help = "bench=copy: the strategies to measure (default all the CPU can run)" },
-	{ .name = "bench_interfere_hz",
-	  .unit = "interrupts per second (Hz)",
-	  .type = PARAM_UINT,
-	  .value = &boot_config.bench.interfere_hz,
-	  .min = 19,
-	  .max = 100000,
-	  .help = "bench=interfere: timer interrupts (time slices) per second" },
+	ARCH_PARAMS_BENCH_COPY /* <asm/boot_params.h> */
 	{ .name = "cachesim",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.bench.phase_marks,

@@ -34,9 +34,18 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector -fno
 	-I. -Iarch/alpha/include -DPAGECOLOR_VERSION='"$(ALPHA_VERSION)"'
 KLDFLAGS := -nostdlib -static -no-pie -T arch/alpha/kernel.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack
 # mm/ whole; kernel/ but the scheduler (no context switch on Alpha yet), the
-# QR encoder and panic (x86's exit codes)
+# QR encoder and panic (x86's exit codes); the portable benchmarks (stride,
+# fft: bench/registry.h says why the others are x86-only) with the driver,
+# the statistics, the records and the summary; of init/, the parameter
+# table, the benchmark rules and the leak check (arch/alpha/main.c is the
+# boot sequence)
+ALPHA_BENCH_C := bench/bench.c bench/bench_buf.c bench/bench_config.c bench/bench_fit.c bench/bench_names.c \
+	bench/chain.c bench/fft.c bench/fft_fp.c bench/policy_switch.c bench/ratio_ci.c bench/report.c \
+	bench/stats.c bench/stride.c bench/summary.c
+ALPHA_INIT_C := init/bench_defaults.c init/leakcheck.c init/params.c
 ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
-	$(filter-out kernel/sched.c kernel/qr.c kernel/panic.c,$(sort $(wildcard kernel/*.c)))
+	$(filter-out kernel/sched.c kernel/qr.c kernel/panic.c,$(sort $(wildcard kernel/*.c))) \
+	$(ALPHA_BENCH_C) $(ALPHA_INIT_C)
 ALPHA_S := arch/alpha/head.S arch/alpha/divide.S
 ALPHA_OBJ := $(ALPHA_S:%.S=$(B)/%.o) $(ALPHA_C:%.c=$(B)/%.o)
 

@@ -1,17 +1,35 @@
 // SPDX-License-Identifier: MIT
 /* arch/alpha/main.c - the Alpha kernel's boot sequence under QEMU's clipper:
- * the console, the HWRPB's facts and memory clusters into memblock, the
- * cycle counter's rate, the command line, the end record, a PAL halt. */
+ * the console, the HWRPB's facts, the command line (init/params.c's table:
+ * the rows every architecture has and Alpha's own), memory clusters into
+ * memblock, the allocator, the cycle counter's rate, the benchmarks
+ * (stride and FFT, coloring on and off: bench/), the leak check, the
+ * summary, the rejections, the end record, a PAL halt. */
 #include "arch/alpha/arch.h"
 #include "arch/alpha/hwrpb.h"
 #include "arch/alpha/io.h"
 #include "arch/alpha/mm.h"
 #include "arch/alpha/rpcc.h"
 #include "arch/alpha/serial.h"
+#include "bench/bench.h"
+#include "bench/bench_config.h"
+#include "bench/bench_fit.h"
+#include "bench/summary.h"
+#include "init/bench_defaults.h"
+#include "init/leakcheck.h"
+#include "init/params.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
+#include "mm/cache_geom.h"
+#include "mm/color_count.h"
 #include "mm/memblock.h"
+#include "mm/mm_stat.h"
+#include "mm/page_alloc.h"
+#include "mm/page_color.h"
+#include "mm/poison.h"
+#include <asm/fpu.h>
+#include <asm/hypervisor.h>
 
 /* QEMU's Alpha cycle counter: virtual nanoseconds / 4 (target/alpha, the
  * rpcc helper), whatever the HWRPB claims (qemu-palcode writes 400 MHz). */
@@ -20,22 +38,9 @@
 extern char __kernel_start[], __kernel_end[];
 
 u32 nr_cpus_online = 1;
+static struct mwc boot_rng; /* the boot's one generator, from seed= */
 
-static u32 fault_choice;
-static bool rpcc_calibrate;
-static const char *const fault_choices[] = { "none", "load", "opdec", "vmap", NULL };
-static struct kernel_param alpha_params[] = {
-	{ .name = "fault",
-	  .type = PARAM_ENUM,
-	  .value = &fault_choice,
-	  .choices = fault_choices,
-	  .help = "end the run with a CPU exception: a load from an unmapped address, an illegal opcode, or a load "
-		  "from the pages the paging check mapped and unmapped" },
-	{ .name = "rpcc_calibrate",
-	  .type = PARAM_BOOL,
-	  .value = &rpcc_calibrate,
-	  .help = "count the cycle counter over two ticks of the RTC's seconds (up to 2 s) and print the rate" },
-};
+bool alpha_rpcc_calibrate; /* rpcc_calibrate= (<asm/boot_params.h>) */
 
 void arch_halt(void)
 {
@@ -179,12 +184,45 @@ static u64 rpcc_measure_hz(void)
 	return 0;
 }
 
+/* bench= naming a benchmark this kernel does not have (the x86-only ones,
+ * bench/registry.h): the token is rejected whole, said and counted like a
+ * parser's rejection, and the default kept. */
+static void bench_reject_unbuilt(void)
+{
+	u32 have = bench_built_mask(), want = bench_expand(boot_config.bench.which), bad = want & ~have;
+	char given[96], named[96];
+	u32 gl = 0, nl = 0;
+
+	if (!bad)
+		return;
+	given[0] = named[0] = 0;
+	for (u32 i = 0; i < BENCH_NR; i++) {
+		if (boot_config.bench.which & BENCH_BIT(i))
+			gl += ksnprintf(given + gl, sizeof(given) - gl, "%s%s", gl ? "," : "", bench_names[i]);
+		if (bad & BENCH_BIT(i))
+			nl += ksnprintf(named + nl, sizeof(named) - nl, "%s%s", nl ? ", " : "", bench_names[i]);
+	}
+	printk("cmdline: bench=%s rejected: %s only in the x86 kernel; accepted: this kernel's benchmarks "
+	       "stride, fft (all = both) or none; keeping default all\n",
+	       given, named);
+	{
+		char tok[112];
+
+		ksnprintf(tok, sizeof(tok), "bench=%s", given);
+		cmdline_reject_late(tok, "x86-only benchmark; this kernel has stride, fft");
+	}
+	boot_config.bench.which = BENCH_BIT(BENCH_ALL);
+}
+
 void alpha_main(void);
 void alpha_main(void)
 {
 	const struct hwrpb *h = (const struct hwrpb *)HWRPB_VA;
+	struct bench_config *bc = &boot_config.bench;
 	char cmdline[ALPHA_CMDLINE_MAX];
-	unsigned failures = 0;
+	const char *hv = NULL;
+	unsigned failures = 0, leaks;
+	u64 hz;
 
 	serial_init();
 	console_register(serial_write);
@@ -201,24 +239,90 @@ void alpha_main(void)
 	memcpy(cmdline, __va(ALPHA_CMDLINE_PA), sizeof(cmdline) - 1);
 	cmdline[sizeof(cmdline) - 1] = 0;
 	printk("cmdline: \"%s\"\n", cmdline);
-	cmdline_parse(cmdline, alpha_params, ARRAY_SIZE(alpha_params));
+
+	/* The machine's defaults before parsing, so that `help` and the
+	 * rejections show the values in effect: the DS10's 2 MiB
+	 * direct-mapped L2 (<asm/cache.h>: no CPUID to ask), bench_max twice
+	 * that (the emulator's cap), working sets from 16 KiB, 3 runs per
+	 * point, no free-list shuffle at boot, a seed from the cycle counter. */
+	boot_config.mm.mm_shuffle = false;
+	boot_config.seed = (u32)rpcc();
+	bc->min_ws = 16 * 1024;
+	bc->runs = 3;
+	bc->max_ws = bench_max_default(boot_config.mm.cache_size, true);
+	params_parse(cmdline);
+	bench_reject_unbuilt();
+	{ /* cache_levels=, color_level=; no CPUID levels: cache_size=/cache_ways= */
+		static const struct cache_geom none;
+
+		if (!color_geometry_boot(&boot_config.mm, &none, param_given("cache_size"), param_given("cache_ways")))
+			printk("coloring: cache_size=%uK cache_ways=%u (%s)\n", boot_config.mm.cache_size >> 10,
+			       boot_config.mm.cache_ways,
+			       param_given("cache_size") || param_given("cache_ways")
+				   ? "the command line's"
+				   : "the DS10's L2 by default: Alpha has no CPUID to ask");
+	}
+	defaults_bench_rules();
+	mwc_init(&boot_rng, boot_config.seed, MWC_CARRY_DEFAULT);
+	boot_config.mm.rng = &boot_rng;
 
 	if (memory_init(h))
 		failures++;
 	else
-		failures += alpha_mm_init((u32)rpcc()) + alpha_vmap_check(h->vptb);
-	rpcc_report(rpcc_rate(h));
-	if (rpcc_calibrate) {
-		u64 hz = rpcc_measure_hz();
+		failures += alpha_mm_init(&boot_config.mm, boot_config.seed) + alpha_vmap_check(h->vptb);
+	hz = rpcc_rate(h);
+	rpcc_report(hz);
+	if (alpha_rpcc_calibrate) {
+		u64 mhz = rpcc_measure_hz();
 
-		if (hz)
-			printk("@rpcc measured_hz=%llu over=rtc_second\n", (unsigned long long)hz);
+		if (mhz)
+			printk("@rpcc measured_hz=%llu over=rtc_second\n", (unsigned long long)mhz);
 		else
 			printk("rpcc: no two ticks of the RTC's seconds within 2^31 cycles: rate not measured\n");
 	}
+	for (int i = 0; i + 4 <= 16; i++)
+		if (!memcmp((const char *)h->ssn + i, "QEMU", 4))
+			hv = "QEMU";
+	if (hv)
+		printk("note: running under QEMU's TCG software emulator: cycle counts are emulator\n"
+		       "note: time, so the cache effects of page placement do not show in them (the\n"
+		       "note: cache model shows them, as does real hardware).\n");
 
-	if (fault_choice)
-		raise_fault(fault_choice);
+	if (failures) {
+		if (bench_expand(bc->which))
+			printk("bench: benchmarks skipped: the memory manager's checks failed\n");
+		bc->which = BENCH_BIT(BENCH_NONE);
+	} else {
+		defaults_size_benchmarks_for(hv != NULL);
+	}
+	bc->tsc_khz = (u32)(hz / 1000);
+	printk("@bench_config bench_min=%u bench_max=%u bench_runs=%u modes=%s cache_size=%u cache_ways=%u colors=%u "
+	       "seed=0x%08x cycles_khz=%u\n",
+	       bc->min_ws, bc->max_ws, bc->runs,
+	       bc->modes == BENCH_MODES_BOTH ? "both" : bc->modes == BENCH_MODES_ON ? "on" : "off",
+	       boot_config.mm.cache_size, boot_config.mm.cache_ways, page_colors, boot_config.seed, bc->tsc_khz);
+	if (boot_config.help)
+		params_print_help();
+	alpha_fpu_enable(); /* the FFT's doubles */
+	/* page tables of the benchmark buffers before the baseline */
+	if (bench_expand(bc->which))
+		bc->which = bench_fit_prepare(bc->which, bc->max_ws, bench_va_bytes(bc));
+	bench_phase_enable(bc->phase_marks);
+
+	leakcheck_baseline();
+	failures += bench_run(bc);
+
+	printk("\n");
+	mm_print_buddyinfo("after the benchmarks");
+	page_color_print(boot_config.mm.mm_debug);
+	leaks = leakcheck_verify();
+	failures += leaks;
+	failures += page_poison_report();
+	printk("@leakcheck status=%s free_pages=%u\n", leaks ? "fail" : "ok", nr_free_pages());
+
+	if (boot_config.fault)
+		raise_fault(boot_config.fault);
+	bench_summary_print(bc, hv, false);
 	/* here QEMU's own status does not carry it: run-qemu-alpha.sh reads
 	 * cmdline_errors= on the @final line below and exits 5 */
 	cmdline_set_exit_note("exit status 5 from run-qemu-alpha.sh, which reads @final's cmdline_errors");

@@ -27,18 +27,17 @@ static void *boot_alloc(u32 bytes)
 
 #define CHECK_PAGES 512u
 
-unsigned alpha_mm_init(u32 seed)
+unsigned alpha_mm_init(const struct mm_config *base, u32 seed)
 {
 	static struct mwc rng;
 	static struct page *pages[CHECK_PAGES];
 	static u8 seen[PAGE_COLOR_MAX];
-	struct mm_config cfg = MM_CONFIG_DEFAULT_INIT;
+	struct mm_config cfg = *base;
 	unsigned failures = 0;
 	u32 free_before, distinct = 0, want;
 
 	mwc_init(&rng, seed, 0);
 	cfg.rng = &rng;
-	cfg.mm_shuffle = false;
 	cfg.max_zone_pfn[ZONE_DMA] = ARCH_DMA_LIMIT_PFN;
 	cfg.max_zone_pfn[ZONE_NORMAL] = ARCH_NORMAL_LIMIT_PFN;
 	cfg.max_zone_pfn[ZONE_HIGHMEM] = ARCH_HIGHMEM_LIMIT_PFN;

@@ -5,12 +5,17 @@
 
 #include "kernel/types.h"
 
-/* Builds zones over memblock (filled from the HWRPB) with mm_init(),
+struct mm_config;
+
+/* Builds zones over memblock (filled from the HWRPB) with mm_init() and
+ * the command line's memory-manager settings (base: page_color=,
+ * placement=, cache_size=, mm_shuffle=, ...; the zone limits and the
+ * generator are set here),
  * prints them, runs mm_check(), then allocates and frees 512 order-0 pages
  * with coloring on and checks they covered min(512, colors) colors and
  * that every page came back. seed starts the policies' generator.
  * Returns the failures (0 when everything held). */
-unsigned alpha_mm_init(u32 seed);
+unsigned alpha_mm_init(const struct mm_config *base, u32 seed);
 
 /* Where alpha_vmap_check maps its pages: 8 GiB, below KSEG, used by nothing
  * else (fault=vmap reads it after the check has unmapped it). */
