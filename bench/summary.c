@@ -288,8 +288,7 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 			  hv_name(hypervisor),
 			  cfg->phase_marks
 			      ? "the cache model's summary follows when QEMU exits"
-			      : "make run with its cache model (the default) shows what page placement does"
-				" (README)");
+			      : HV_CACHE_MODEL_HINT);
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "note:   ");
 	} else if (!cnt.points) {
 		ksnprintf(line, sizeof(line),

@@ -27,6 +27,7 @@
 #include "mm/mm_stat.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/placement/registry.h"
 #include "mm/poison.h"
 #include <asm/fpu.h>
 #include <asm/hypervisor.h>
@@ -232,10 +233,6 @@ void alpha_main(void)
 		       HWRPB_VA, (unsigned long long)h->id);
 		arch_halt();
 	}
-	printk("@header version=" PAGECOLOR_VERSION " arch=alpha machine=clipper cpuid=%llu page_size=%llu "
-	       "pa_bits=%llu cycle_freq=%llu processors=%llu\n",
-	       (unsigned long long)h->cpuid, (unsigned long long)h->pagesize, (unsigned long long)h->pa_bits,
-	       (unsigned long long)h->cycle_freq, (unsigned long long)h->nr_processors);
 	memcpy(cmdline, __va(ALPHA_CMDLINE_PA), sizeof(cmdline) - 1);
 	cmdline[sizeof(cmdline) - 1] = 0;
 	printk("cmdline: \"%s\"\n", cmdline);
@@ -243,12 +240,11 @@ void alpha_main(void)
 	/* The machine's defaults before parsing, so that `help` and the
 	 * rejections show the values in effect: the DS10's 2 MiB
 	 * direct-mapped L2 (<asm/cache.h>: no CPUID to ask), bench_max twice
-	 * that (the emulator's cap), working sets from 16 KiB, 3 runs per
-	 * point, no free-list shuffle at boot, a seed from the cycle counter. */
+	 * that (the emulator's cap), working sets from 16 KiB, no free-list
+	 * shuffle at boot, a seed from the cycle counter. */
 	boot_config.mm.mm_shuffle = false;
 	boot_config.seed = (u32)rpcc();
 	bc->min_ws = 16 * 1024;
-	bc->runs = 3;
 	bc->max_ws = bench_max_default(boot_config.mm.cache_size, true);
 	params_parse(cmdline);
 	bench_reject_unbuilt();
@@ -296,11 +292,18 @@ void alpha_main(void)
 		defaults_size_benchmarks_for(hv != NULL);
 	}
 	bc->tsc_khz = (u32)(hz / 1000);
-	printk("@bench_config bench_min=%u bench_max=%u bench_runs=%u modes=%s cache_size=%u cache_ways=%u colors=%u "
-	       "seed=0x%08x cycles_khz=%u\n",
-	       bc->min_ws, bc->max_ws, bc->runs,
-	       bc->modes == BENCH_MODES_BOTH ? "both" : bc->modes == BENCH_MODES_ON ? "on" : "off",
-	       boot_config.mm.cache_size, boot_config.mm.cache_ways, page_colors, boot_config.seed, bc->tsc_khz);
+	/* The machine record, once the run's settings are known: x86's keys
+	 * where they mean the same (tsc_khz= is the cycle counter's rate,
+	 * which tools/pagecolor-report turns into nanoseconds), then Alpha's. */
+	printk("@header version=" PAGECOLOR_VERSION " arch=alpha machine=clipper hypervisor=%s tsc_khz=%u "
+	       "cache_size=%u cache_ways=%u colors=%u seed=0x%08x page_color=%s placement=%s mm_shuffle=%s "
+	       "bench_min=%u bench_max=%u bench_runs=%u cpuid=%llu page_size=%llu pa_bits=%llu cycle_freq=%llu "
+	       "processors=%llu\n",
+	       hv ? hv : "no", bc->tsc_khz, boot_config.mm.cache_size, boot_config.mm.cache_ways, page_colors,
+	       boot_config.seed, page_color_enabled ? "on" : "off", placement_name(),
+	       boot_config.mm.mm_shuffle ? "on" : "off", bc->min_ws, bc->max_ws, bc->runs,
+	       (unsigned long long)h->cpuid, (unsigned long long)h->pagesize, (unsigned long long)h->pa_bits,
+	       (unsigned long long)h->cycle_freq, (unsigned long long)h->nr_processors);
 	if (boot_config.help)
 		params_print_help();
 	alpha_fpu_enable(); /* the FFT's doubles */

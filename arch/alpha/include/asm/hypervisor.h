@@ -8,6 +8,10 @@
 
 #include "kernel/string.h"
 
+/* Where the summary's note under TCG sends the reader for cache behaviour:
+ * the Alpha kernel's make run boots without the cache model */
+#define HV_CACHE_MODEL_HINT "the cache model (tools/cachesim, README's Alpha section) shows what page placement does"
+
 /* True for QEMU: on Alpha always its TCG software emulator. */
 static inline bool hv_is_tcg(const char *sig)
 {

@@ -6,4 +6,7 @@
 
 #include "arch/x86/hv_name.h"
 
+/* Where the summary's note under TCG sends the reader for cache behaviour */
+#define HV_CACHE_MODEL_HINT "make run with its cache model (the default) shows what page placement does (README)"
+
 #endif
