@@ -210,7 +210,7 @@ static void bench_reject_unbuilt(void)
 		char tok[112];
 
 		ksnprintf(tok, sizeof(tok), "bench=%s", given);
-		cmdline_reject_late(tok, "x86-only benchmark; this kernel has stride, fft");
+		cmdline_reject_late(tok, "x86-only benchmark");
 	}
 	boot_config.bench.which = BENCH_BIT(BENCH_ALL);
 }

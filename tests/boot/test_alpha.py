@@ -2,8 +2,12 @@
 """The Alpha kernel under qemu-system-alpha (make ARCH=alpha run): the memory
 the HWRPB reports matches QEMU's -m, the allocator is built over it and its
 check holds, the exit status comes from the @final line, a fault prints what
-the PALcode reports. Each boot takes under a second of CPU. Skipped, with the
-reason, when the Alpha tools (tools/deps.txt's alpha job) are missing."""
+the PALcode reports; the benchmarks (stride and FFT, coloring on and off)
+give the x86 kernel's records, the summary and @final, and an x86-only
+benchmark is rejected. Each boot takes a few seconds of CPU at most: the
+boots that test something before the benchmarks run none (bench=none).
+Skipped, with the reason, when the Alpha tools (tools/deps.txt's alpha job)
+are missing."""
 import os
 import re
 import shutil
@@ -23,7 +27,12 @@ _runs = {}
 
 
 def run_alpha(mem, cmdline=""):
-    """make ARCH=alpha run; (exit status, log). One run per argument pair."""
+    """make ARCH=alpha run; (exit status, log). One run per argument pair.
+    A command line that names no benchmark gets bench=none first (the
+    default set runs for about 20 s), unless it is a long one testing the
+    loader's limit."""
+    if "bench" not in cmdline and len(cmdline) < 200:
+        cmdline = ("bench=none " + cmdline).strip()
     key = (mem, cmdline)
     if key not in _runs:
         p = subprocess.run(["make", "--no-print-directory", "ARCH=alpha", "run", "MEM=" + mem,
@@ -119,7 +128,7 @@ def test_alpha_cache_plugin_sees_physical_addresses(tmp_path):
     plugin = os.path.join(ROOT, "build", "cachesim", "libcachesim.so") + ",l2size=2M,l2ways=1,line=64"
     p = subprocess.run([os.path.join(ROOT, "tools", "make", "run-qemu-alpha.sh"), "--kernel",
                         os.path.join(ROOT, "build", "alpha", "kernel.elf"), "--log", str(log),
-                        "--timeout", "120", "--", "-plugin", plugin, "-d", "plugin"],
+                        "--append", "bench=none", "--timeout", "120", "--", "-plugin", plugin, "-d", "plugin"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600)
     assert p.returncode == 0, p.stderr
     text = log.read_text()  # the plugin's report follows the kernel's log (QEMU's stderr)
@@ -160,3 +169,82 @@ def test_alpha_long_cmdline_refused_before_booting():
     rc, out = run_alpha("128M", "fault=none " + "x" * 250)
     assert rc == 2
     assert "CMDLINE) is 261 bytes; accepted: at most 255" in out and "@final" not in out
+
+
+def results(log, bench):
+    """Every @result record of bench, as dicts."""
+    return [dict(kv.split("=", 1) for kv in m.group(1).split())
+            for m in re.finditer(r"^@result (bench=%s .*)$" % bench, log, re.M)]
+
+
+BENCH_SHORT = "bench=stride,fft bench_max=32K bench_runs=1"
+
+
+def test_alpha_benchmarks_on_and_off():
+    """stride and FFT on Alpha: every point in both modes with a figure
+    (cycles > 0), the colored buffers' pages each placed at the color bin
+    hopping asked for (hits = the buffer's pages, no miss: 8 KiB pages, 256
+    colors, so pages of one buffer on distinct colors), the uncolored ones
+    not placed by color (buddy: no hit), the FFT verified; then the
+    summary, the leak check and @final ok, exit 0. A few seconds of CPU."""
+    rc, log = run_alpha("128M", BENCH_SHORT)
+    assert rc == 0, log[-3000:]
+    h = record(log, "@header")
+    assert h["arch"] == "alpha" and h["tsc_khz"] == "250000" and h["colors"] == "256"
+    assert h["bench_max"] == "32768" and h["bench_runs"] == "1"
+    st = results(log, "stride")
+    got = {(r["pattern"], int(r["ws"]), r["color"]) for r in st}
+    assert got == {(p, ws, c) for p in ("seq", "rand") for ws in (16384, 32768) for c in ("on", "off")}, got
+    for r in st:
+        assert r["runs"] == "1" and r["unit"] == "cycles/load" and float(r["median"]) > 0, r
+        pages = int(r["ws"]) // 8192
+        if r["color"] == "on":
+            assert (int(r["hits"]), int(r["misses"])) == (pages, 0), r
+        else:
+            assert (int(r["hits"]), int(r["misses"])) == (0, 0), r
+    ff = results(log, "fft")
+    assert {(int(r["n"]), r["color"]) for r in ff} == {(n, c) for n in (1024, 2048) for c in ("on", "off")}
+    for r in ff:
+        assert r["unit"] == "cycles" and float(r["median"]) > 0 and r["verified"] == "yes", r
+        pages = (int(r["n"]) * 24 + 8191) // 8192   # data and twiddles
+        assert int(r["hits"]) == (pages if r["color"] == "on" else 0), r
+    assert record(log, "@check")["verified"] == "yes"            # the naive DFT
+    assert "fft: in-place radix-2 complex double FFT (alpha-fp)" in log
+    assert len(re.findall(r"^@ratio bench=(stride|fft) ", log, re.M)) == 6
+    # the summary, under emulator time: no verdict, the note why
+    assert "summary: emulator time, colored / uncolored: median [95% interval], 1+1 runs" in log
+    assert re.search(r"^16 KiB +\d\.\d{3} \(few runs\) +\d\.\d{3} \(few runs\) +\d\.\d{3} \(few runs\)$", log, re.M)
+    assert "note: no verdict: under QEMU's TCG software emulator" in log
+    assert record(log, "@leakcheck")["status"] == "ok"
+    assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "0"}
+
+
+def test_alpha_log_read_by_pagecolor_report(tmp_path):
+    """tools/pagecolor-report reads the Alpha log as it reads x86's: the
+    machine line names the Alpha and QEMU, and every point's ratio is there."""
+    rc, log = run_alpha("128M", BENCH_SHORT)
+    assert rc == 0
+    f = tmp_path / "alpha.log"
+    f.write_text(log)
+    p = subprocess.run([os.path.join(ROOT, "tools", "pagecolor-report"), str(f)], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Alpha (clipper, 8 KiB pages), under QEMU's TCG software emulator" in p.stdout, p.stdout
+    assert "coloring for 2 MiB 1-way (256 colors)" in p.stdout
+    for point in ("stride seq 16 KiB", "stride rand 32 KiB", "fft 16 KiB", "fft 32 KiB"):
+        assert point in p.stdout, p.stdout
+    assert "damaged" not in p.stderr, p.stderr
+
+
+def test_alpha_x86_only_benchmark_rejected():
+    """bench=copy names a benchmark only the x86 kernel has: rejected with
+    the benchmarks this kernel has, counted (exit status 5), the default
+    (stride and FFT) kept, never dropped silently."""
+    rc, log = run_alpha("128M", "bench=copy bench_max=16K bench_runs=1")
+    assert rc == 5, log[-3000:]
+    assert ("cmdline: bench=copy rejected: copy only in the x86 kernel; accepted: this kernel's benchmarks "
+            "stride, fft (all = both) or none; keeping default all") in log
+    assert "cmdline: rejected at boot: bench=copy (x86-only benchmark)" in log
+    assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "1"}
+    assert {r["color"] for r in results(log, "stride")} == {"on", "off"}   # the default ran
+    assert results(log, "fft") and not results(log, "copy")
