@@ -26,7 +26,7 @@ struct bench_entry {
 #define BENCH_X86_ENTRY_ BENCH_NO_ENTRY_
 #endif
 static const struct bench_entry bench_table[] = { BENCH_REGISTRY_ARCH(BENCH_ENTRY_, BENCH_X86_ENTRY_,
-								     BENCH_NO_ENTRY_) };
+								      BENCH_NO_ENTRY_) };
 
 u32 bench_built_mask(void)
 {

@@ -25,8 +25,6 @@ static u32 pt_alloc(void)
 	return page_to_pfn(p);
 }
 
-
-
 int bench_map_prepare(unsigned long va, unsigned long bytes)
 {
 	unsigned long a, end = va + bytes;

@@ -301,9 +301,9 @@ void alpha_main(void)
 	       "processors=%llu\n",
 	       hv ? hv : "no", bc->tsc_khz, boot_config.mm.cache_size, boot_config.mm.cache_ways, page_colors,
 	       boot_config.seed, page_color_enabled ? "on" : "off", placement_name(),
-	       boot_config.mm.mm_shuffle ? "on" : "off", bc->min_ws, bc->max_ws, bc->runs,
-	       (unsigned long long)h->cpuid, (unsigned long long)h->pagesize, (unsigned long long)h->pa_bits,
-	       (unsigned long long)h->cycle_freq, (unsigned long long)h->nr_processors);
+	       boot_config.mm.mm_shuffle ? "on" : "off", bc->min_ws, bc->max_ws, bc->runs, (unsigned long long)h->cpuid,
+	       (unsigned long long)h->pagesize, (unsigned long long)h->pa_bits, (unsigned long long)h->cycle_freq,
+	       (unsigned long long)h->nr_processors);
 	if (boot_config.help)
 		params_print_help();
 	alpha_fpu_enable(); /* the FFT's doubles */

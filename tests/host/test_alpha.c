@@ -145,9 +145,12 @@ static void test_get_cycles_interval_across_wrap(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rpcc_delta_across_wrap), cmocka_unit_test(test_rpcc_clock_many_wraps),
-		cmocka_unit_test(test_rpcc_cycles_to_us),      cmocka_unit_test(test_hwrpb_qemu_128m),
-		cmocka_unit_test(test_hwrpb_usage_and_kernel), cmocka_unit_test(test_hwrpb_page_size_refused),
+		cmocka_unit_test(test_rpcc_delta_across_wrap),
+		cmocka_unit_test(test_rpcc_clock_many_wraps),
+		cmocka_unit_test(test_rpcc_cycles_to_us),
+		cmocka_unit_test(test_hwrpb_qemu_128m),
+		cmocka_unit_test(test_hwrpb_usage_and_kernel),
+		cmocka_unit_test(test_hwrpb_page_size_refused),
 		cmocka_unit_test(test_get_cycles_interval_across_wrap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,13 +17,9 @@ static inline bool perfmon_available(void)
 	return false;
 }
 
-static inline void perfmon_run_begin(void)
-{
-}
+static inline void perfmon_run_begin(void) {}
 
-static inline void perfmon_run_end(void)
-{
-}
+static inline void perfmon_run_end(void) {}
 
 /* No runs were counted: 0. */
 static inline u32 perfmon_take_runs(u64 (*v)[PERFMON_EVENTS], u32 max)
