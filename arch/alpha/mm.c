@@ -166,7 +166,7 @@ static unsigned alias_phase(void)
 		return 1;
 	}
 	k = __va((unsigned long)pfns[0] << PAGE_SHIFT);
-	printk("@phase id=%u bench=mmcheck map=alias aliases=%u pfn=0x%x\n", PHASE_ALIAS, ALIASES + 1, pfns[0]);
+	printk("@phase id=%u bench=mmcheck map=alias aliases=%u\n", PHASE_ALIAS, ALIASES + 1);
 	phase_start(PHASE_ALIAS);
 	k[0] = 1;
 	v[0] = 2;
@@ -177,7 +177,8 @@ static unsigned alias_phase(void)
 	phase_end();
 	vunmap(ALIAS_VA, ALIASES);
 	__free_pages(p, 0);
-	printk("@alias va=0x%lx aliases=%u sum=%llu want=25\n", ALIAS_VA, ALIASES, (unsigned long long)sum);
+	printk("@alias va=0x%lx aliases=%u pfn=0x%x sum=%llu want=25\n", ALIAS_VA, ALIASES, pfns[0],
+	       (unsigned long long)sum);
 	return sum != 25;
 }
 
