@@ -116,6 +116,9 @@ esac
 # where the arch's builds are (build/ or build/alpha/) and its outputs go
 abuild=$root/build
 [ "$arch" = x86 ] || abuild=$root/build/$arch
+# how make names the target's arch (make run-cachesim ARCH=alpha)
+march=
+[ "$arch" = x86 ] || march=" ARCH=$arch"
 kargs= label=
 if [ -n "$cache$levels" ]; then
 	# a preset or a spec: the hierarchy, the kernel's arguments and the
@@ -165,7 +168,7 @@ kernel=$abuild/kernel.elf
 plugin=$root/build/cachesim/libcachesim.so
 check=$root/build/cmdline-check
 for f in "$kernel" "$plugin" "$check" "$root/build/cachesim/geometry-check"; do
-	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make${arch/x86/} kernel; make cachesim build/cmdline-check)" >&2; exit 2; }
+	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make${march} kernel; make cachesim build/cmdline-check)" >&2; exit 2; }
 done
 # Alpha: does the kernel parse init/params.c's table (the benchmarks'
 # parameters), or only arch/alpha's own (cachesim=, fault=, ...)?
@@ -213,8 +216,6 @@ plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outd
 [ -z "$marks" ] || plugargs+=",marks=$marks"
 # what is written to files names paths from the tree's top, never this machine's
 shownargs=${plugargs//"$root/"/}
-march=
-[ "$arch" = x86 ] || march=" ARCH=$arch"
 if [ -n "$levels" ]; then
 	madeby="make run-cachesim$march $what RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
 else
