@@ -144,8 +144,9 @@ static u32 table_alloc(void)
  * tables) and through KSEG, as the model's phase PHASE_ALIAS: a store and a
  * load of the first word through each of the 1 + ALIASES addresses, all one
  * physical line. A model indexed by physical address sees one line there (at
- * most one L1 miss); by virtual address, 1 + ALIASES. The last alias's value
- * read back through KSEG checks the mapping. Returns the failures (0 or 1).
+ * most one L1 miss); by virtual address, 1 + ALIASES. Every address then
+ * reads the last value stored (5): their sum, 25, checks the mapping.
+ * Returns the failures (0 or 1).
  */
 static unsigned alias_phase(void)
 {
