@@ -31,6 +31,10 @@ static struct kernel_param alpha_params[] = {
 	  .choices = fault_choices,
 	  .help = "end the run with a CPU exception: a load from an unmapped address, an illegal opcode, or a load "
 		  "from the pages the paging check mapped and unmapped" },
+	{ .name = "cachesim",
+	  .type = PARAM_BOOL,
+	  .value = &alpha_phase_marks,
+	  .help = "mark the memory checks' phases for tools/cachesim (QEMU plugin; arch/alpha/mm.h)" },
 	{ .name = "rpcc_calibrate",
 	  .type = PARAM_BOOL,
 	  .value = &rpcc_calibrate,
