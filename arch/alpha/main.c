@@ -7,6 +7,7 @@
 #include "arch/alpha/io.h"
 #include "arch/alpha/mm.h"
 #include "arch/alpha/rpcc.h"
+#include "arch/alpha/sched_check.h"
 #include "arch/alpha/serial.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
@@ -208,6 +209,7 @@ void alpha_main(void)
 		failures++;
 	else
 		failures += alpha_mm_init((u32)rpcc()) + alpha_vmap_check(h->vptb);
+	failures += alpha_sched_check();
 	rpcc_report(rpcc_rate(h));
 	if (rpcc_calibrate) {
 		u64 hz = rpcc_measure_hz();
