@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
@@ -263,9 +264,15 @@ static void test_per_cpu_current_and_queues(void **state)
 	task_init();
 }
 
+/* The assertion's message, kept: spin_assert_fail formats it on its own
+ * stack, which is gone once mock_assert has longjmp'd, and cmocka prints
+ * the message after that (the pointer it was given). */
+static char fail_message[256];
+
 static void fail_hook(const char *message, const char *file, int line)
 {
-	mock_assert(0, message, file, line);
+	snprintf(fail_message, sizeof(fail_message), "%s", message);
+	mock_assert(0, fail_message, file, line);
 }
 
 /* The queue's lock rule: the switch happens with interrupts off. */
@@ -274,8 +281,10 @@ static void test_tick_needs_interrupts_off(void **state)
 	(void)state;
 	spin_assert_hook = fail_hook;
 	host_irqs_off = 0;
+	fail_message[0] = '\0';
 	expect_assert_failure(sched_tick());
 	spin_assert_hook = NULL;
+	assert_non_null(strstr(fail_message, "interrupts on (must be off) in sched_tick (./kernel/sched.c:"));
 }
 
 int main(void)
