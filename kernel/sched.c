@@ -68,7 +68,7 @@ static void task_entry(void)
 
 	if (sched_mark_hook)
 		sched_mark_hook(t->mark);
-	arch_irq_restore(SCHED_TASK_IRQFLAGS); /* interrupts on: the timer may preempt it */
+	arch_irq_restore(SCHED_TASK_IRQFLAGS); /* x86: interrupts on, the timer may preempt it */
 	t->fn(t->arg);
 	sched_exit();
 }
