@@ -38,11 +38,10 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector -fno
 	-fno-strict-aliasing -fno-asynchronous-unwind-tables -mcpu=ev67 -O2 -g -Wall -Wextra -Werror \
 	-I. -Iarch/alpha/include -DPAGECOLOR_VERSION='"$(ALPHA_VERSION)"'
 KLDFLAGS := -nostdlib -static -no-pie -T arch/alpha/kernel.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack
-# mm/ whole; kernel/ but the scheduler (no context switch on Alpha yet), the
-# QR encoder and panic (x86's exit codes)
+# mm/ whole; kernel/ but the QR encoder
 ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
-	$(filter-out kernel/sched.c kernel/qr.c kernel/panic.c,$(sort $(wildcard kernel/*.c)))
-ALPHA_S := arch/alpha/head.S arch/alpha/divide.S
+	$(filter-out kernel/qr.c,$(sort $(wildcard kernel/*.c)))
+ALPHA_S := arch/alpha/head.S arch/alpha/divide.S arch/alpha/switch.S
 ALPHA_OBJ := $(ALPHA_S:%.S=$(B)/%.o) $(ALPHA_C:%.c=$(B)/%.o)
 
 .PHONY: all kernel run run-cachesim help clean deps-alpha FORCE

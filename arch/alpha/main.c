@@ -7,6 +7,7 @@
 #include "arch/alpha/io.h"
 #include "arch/alpha/mm.h"
 #include "arch/alpha/rpcc.h"
+#include "arch/alpha/sched_check.h"
 #include "arch/alpha/serial.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
@@ -41,8 +42,9 @@ static struct kernel_param alpha_params[] = {
 	  .help = "count the cycle counter over two ticks of the RTC's seconds (up to 2 s) and print the rate" },
 };
 
-void arch_halt(void)
+void arch_halt(u32 code)
 {
+	(void)code; /* the run script reads @final */
 	for (;;)
 		__asm__ volatile("call_pal 0" ::: "memory");
 }
@@ -196,7 +198,7 @@ void alpha_main(void)
 	if (h->id != HWRPB_MAGIC) {
 		printk("hwrpb: none at 0x%lx (id 0x%llx)\n@final status=fail reason=no_hwrpb\npagecolor: FAILURE\n",
 		       HWRPB_VA, (unsigned long long)h->id);
-		arch_halt();
+		arch_halt(KERNEL_EXIT_FAILURE);
 	}
 	printk("@header version=" PAGECOLOR_VERSION " arch=alpha machine=clipper cpuid=%llu page_size=%llu "
 	       "pa_bits=%llu cycle_freq=%llu processors=%llu\n",
@@ -211,6 +213,7 @@ void alpha_main(void)
 		failures++;
 	else
 		failures += alpha_mm_init((u32)rpcc()) + alpha_vmap_check(h->vptb);
+	failures += alpha_sched_check();
 	rpcc_report(rpcc_rate(h));
 	if (rpcc_calibrate) {
 		u64 hz = rpcc_measure_hz();
@@ -230,5 +233,7 @@ void alpha_main(void)
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
-	arch_halt();
+	arch_halt(failures		     ? KERNEL_EXIT_FAILURE
+		  : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE
+					     : KERNEL_EXIT_SUCCESS);
 }
