@@ -25,8 +25,9 @@ void pcp_boot(u32 ncpus)
 	if (pcp_colored()) {
 		u32 cpus, zones, bytes = pcp_colored_heads(&cpus, &zones);
 		printk("colored lists (binhop, vacolor) at most %u pages per CPU and zone; their heads take %u KiB "
-		       "(%u CPUs x %u zones x %u colors)\n",
-		       pcp_color_high(), (bytes + 1023) / 1024, cpus, zones, page_colors);
+		       "(%u CPU%s x %u zone%s x %u colors)\n",
+		       pcp_color_high(), (bytes + 1023) / 1024, cpus, cpus == 1 ? "" : "s", zones,
+		       zones == 1 ? "" : "s", page_colors);
 	} else
 		printk("colored requests bypass them (%u colors; colored lists serve 2..%u)\n", page_colors,
 		       PCP_COLORS_MAX);

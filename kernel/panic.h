@@ -12,8 +12,10 @@
 #define KERNEL_EXIT_FAILURE 0x11
 #define KERNEL_EXIT_CMDLINE 0x12 /* success, but parameters were rejected (exit 37) */
 
-/* Provided by the architecture (arch/x86/arch.c): stops the machine for
- * good; under QEMU with an exit port armed, ends QEMU with code. */
+/* Provided by the architecture: stops the machine for good. x86
+ * (arch/x86/arch.c): under QEMU with an exit port armed, ends QEMU with
+ * code. Alpha (arch/alpha/main.c): a PAL halt; code is ignored (the clipper
+ * has no exit port: the run script reads the log's @final line). */
 void __attribute__((noreturn)) arch_halt(u32 code);
 
 /* Prints "PANIC: <message>" and the final failure line, then stops the

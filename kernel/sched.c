@@ -3,10 +3,9 @@
 #include "kernel/sched.h"
 #include <asm/irqflags.h>
 #include <asm/smp.h>
+#include <asm/switch.h>
 
 #include "kernel/spinlock.h"
-
-#define EFLAGS_IF 0x200u /* irqflags_t with interrupts enabled (x86 EFLAGS.IF) */
 
 __sched_data u64 (*sched_clock)(void);
 __sched_data void (*sched_mark_hook)(u32 mark);
@@ -19,7 +18,7 @@ struct sched_rq {
 	struct sched_task tasks[SCHED_TASKS];
 	u32 states[SCHED_TASKS];
 	u32 ntasks, cur_idx, switches;
-	u32 boot_esp;
+	unsigned long boot_sp;
 	struct task *boot_current;
 	bool in_task;
 };
@@ -69,7 +68,7 @@ static void task_entry(void)
 
 	if (sched_mark_hook)
 		sched_mark_hook(t->mark);
-	arch_irq_restore(EFLAGS_IF); /* interrupts on: the timer may preempt it */
+	arch_irq_restore(SCHED_TASK_IRQFLAGS); /* x86: interrupts on, the timer may preempt it */
 	t->fn(t->arg);
 	sched_exit();
 }
@@ -96,7 +95,7 @@ int sched_set_stack(struct sched_task *t, void *stack, u32 bytes)
 {
 	if (bytes < 1024)
 		return -1;
-	t->esp = sched_arch_frame(((u32)(unsigned long)stack + bytes) & ~15u, task_entry);
+	t->sp = sched_arch_frame(((unsigned long)stack + bytes) & ~15ul, task_entry);
 	t->state = SCHED_RUNNABLE;
 	return 0;
 }
@@ -115,7 +114,7 @@ static int pick_next(struct sched_rq *rq)
 
 /* Switches this CPU from the task at cur_idx (or the task that called
  * sched_run) to task next. Interrupts off: the timer would switch too. */
-static void switch_to(struct sched_rq *rq, u32 *save, u32 next)
+static void switch_to(struct sched_rq *rq, unsigned long *save, u32 next)
 {
 	struct sched_task *n = &rq->tasks[next];
 	u64 t = now();
@@ -129,7 +128,7 @@ static void switch_to(struct sched_rq *rq, u32 *save, u32 next)
 	n->slices++;
 	rq->switches++;
 	task_set_current(&n->task);
-	sched_switch(save, n->esp);
+	sched_switch(save, n->sp);
 	/* resumed, in the timer's handler: it says which task runs once it
 	 * is done with the kernel's data (see sched_tick) */
 }
@@ -146,14 +145,27 @@ void sched_tick(void)
 	next = pick_next(rq);
 	if (next < 0 || (u32)next == prev)
 		return;
-	switch_to(rq, &rq->tasks[prev].esp, (u32)next);
+	switch_to(rq, &rq->tasks[prev].sp, (u32)next);
+}
+
+void sched_yield_cpu(void)
+{
+	irqflags_t flags = arch_irq_save();
+	struct sched_task *t;
+
+	sched_tick();
+	t = sched_current();
+	if (t && sched_mark_hook)
+		sched_mark_hook(t->mark);
+	arch_irq_restore(flags);
 }
 
 static void sched_exit(void)
 {
 	struct sched_rq *rq;
 	int next;
-	u32 prev, dead_esp;
+	unsigned long dead_sp;
+	u32 prev;
 
 	arch_irq_save();
 	rq = this_rq();
@@ -163,7 +175,7 @@ static void sched_exit(void)
 	rq->tasks[prev].state = SCHED_DONE;
 	next = pick_next(rq);
 	if (next >= 0) {
-		switch_to(rq, &dead_esp, (u32)next); /* never resumed */
+		switch_to(rq, &dead_sp, (u32)next); /* never resumed */
 		return;
 	}
 	rq->tasks[prev].cycles += now() - rq->tasks[prev].since;
@@ -171,7 +183,7 @@ static void sched_exit(void)
 	task_set_current(rq->boot_current);
 	if (sched_mark_hook)
 		sched_mark_hook(0);
-	sched_switch(&dead_esp, rq->boot_esp);
+	sched_switch(&dead_sp, rq->boot_sp);
 }
 
 u32 sched_run(void)
@@ -188,7 +200,7 @@ u32 sched_run(void)
 	if (first >= 0) {
 		rq->in_task = false;
 		rq->cur_idx = (u32)first;
-		switch_to(rq, &rq->boot_esp, (u32)first);
+		switch_to(rq, &rq->boot_sp, (u32)first);
 	}
 	/* back in the calling task: every task has returned */
 	task_set_current(rq->boot_current);

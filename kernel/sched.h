@@ -14,14 +14,20 @@
  * slice = one tick); when the last task returns, sched_run() returns in the
  * task that called it. Lock rule: a queue is touched only by its own CPU,
  * and switched only with interrupts off (sched_tick and the switch assert
- * it), so no lock is needed. Tasks share the kernel's
+ * it), so no lock is needed. A task may also give up the CPU itself
+ * (sched_yield_cpu): the only way on a CPU without a timer that calls
+ * sched_tick (the Alpha kernel takes no interrupt). Tasks share the kernel's
  * address space; each has its own stack (supplied by the caller) and its
- * own struct task (pid, placement state, color set). Tasks must not use
- * the FPU or SSE: their state is not saved (the integer registers are).
+ * own struct task (pid, placement state, color set). On x86 tasks must not
+ * use the FPU or SSE: their state is not saved (the integer registers
+ * are); on Alpha the callee-saved floating-point registers travel too.
  *
- * The switch itself is the architecture's: sched_switch(save, esp) saves
- * the callee-saved registers and EFLAGS on the current stack, stores the
- * stack pointer in *save and resumes the stack at esp (arch/x86/switch.asm). */
+ * The switch itself is the architecture's, through <asm/switch.h>:
+ * sched_switch(save, sp) saves the callee-saved registers on the current
+ * stack, stores the stack pointer in *save and resumes the stack at sp;
+ * sched_arch_frame() builds a new task's first frame; SCHED_TASK_IRQFLAGS
+ * is the interrupt state a task runs with (arch/x86/switch.asm,
+ * arch/alpha/switch.S). A saved stack pointer is an unsigned long. */
 #ifndef KERNEL_SCHED_H
 #define KERNEL_SCHED_H
 
@@ -42,7 +48,7 @@ enum sched_state { SCHED_FREE, SCHED_RUNNABLE, SCHED_DONE };
 
 struct sched_task {
 	struct task task;      /* current while it runs */
-	u32 esp;	       /* saved stack pointer while it does not */
+	unsigned long sp;      /* saved stack pointer while it does not */
 	void (*fn)(void *arg); /* its body; returning ends the task */
 	void *arg;
 	u32 state;  /* enum sched_state */
@@ -90,14 +96,15 @@ struct sched_task *sched_current(void);
  * for cpu out of range). */
 u32 sched_switches_on(u32 cpu);
 
+/* Called by a task of this CPU's queue (interrupts on or off): ends its
+ * slice as the timer would (sched_tick with interrupts off) and returns
+ * when its turn comes again, with interrupts as they were and its mark
+ * given to sched_mark_hook. Returns at once when no other task is
+ * runnable, or outside a task (the caller of sched_run). */
+void sched_yield_cpu(void);
+
 /* Round-robin choice, for tests: the index after cur (cyclically, cur
  * itself last) whose state is SCHED_RUNNABLE, or -1 when none is. */
 int sched_next(const u32 *states, u32 n, u32 cur);
-
-/* The architecture's switch (see above). */
-void sched_switch(u32 *save_esp, u32 next_esp);
-/* Builds a new task's first stack frame below top so that sched_switch to
- * the returned esp enters entry() with interrupts off. */
-u32 sched_arch_frame(u32 top, void (*entry)(void));
 
 #endif

@@ -5,6 +5,11 @@
 #   make ARCH=alpha kernel      build/alpha/kernel.elf and kernel.sym
 #   make ARCH=alpha run         boot it, print the log (build/alpha/run.log);
 #                               [MEM=128M] [CMDLINE="..."] [TIMEOUT=60]
+#   make ARCH=alpha run-cachesim   boot it under the cache model (tools/cachesim's
+#                               plugin, built by the host's gcc): CACHE=ds10 (the
+#                               default) or LEVELS=SPEC or CACHE_SIZE= CACHE_WAYS=
+#                               LINE= L1=; [SEED=N] [CMDLINE="..."] [TIMEOUT=1800]
+#                               [MEM=128M] [RUNS=5] -> build/alpha/cachesim/NAME/
 #   make ARCH=alpha help
 # The packages come from tools/deps.txt's alpha job (tools/deps.sh alpha).
 
@@ -33,8 +38,7 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector -fno
 	-fno-strict-aliasing -fno-asynchronous-unwind-tables -mcpu=ev67 -O2 -g -Wall -Wextra -Werror \
 	-I. -Iarch/alpha/include -DPAGECOLOR_VERSION='"$(ALPHA_VERSION)"'
 KLDFLAGS := -nostdlib -static -no-pie -T arch/alpha/kernel.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack
-# mm/ whole; kernel/ but the scheduler (no context switch on Alpha yet), the
-# QR encoder and panic (x86's exit codes); the portable benchmarks (stride,
+# mm/ whole; kernel/ but the QR encoder; the portable benchmarks (stride,
 # fft: bench/registry.h says why the others are x86-only) with the driver,
 # the statistics, the records and the summary; of init/, the parameter
 # table, the benchmark rules and the leak check (arch/alpha/main.c is the
@@ -44,12 +48,12 @@ ALPHA_BENCH_C := bench/bench.c bench/bench_buf.c bench/bench_config.c bench/benc
 	bench/stats.c bench/stride.c bench/summary.c
 ALPHA_INIT_C := init/bench_defaults.c init/leakcheck.c init/params.c
 ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
-	$(filter-out kernel/sched.c kernel/qr.c kernel/panic.c,$(sort $(wildcard kernel/*.c))) \
+	$(filter-out kernel/qr.c,$(sort $(wildcard kernel/*.c))) \
 	$(ALPHA_BENCH_C) $(ALPHA_INIT_C)
-ALPHA_S := arch/alpha/head.S arch/alpha/divide.S
+ALPHA_S := arch/alpha/head.S arch/alpha/divide.S arch/alpha/switch.S
 ALPHA_OBJ := $(ALPHA_S:%.S=$(B)/%.o) $(ALPHA_C:%.c=$(B)/%.o)
 
-.PHONY: all kernel run help clean deps-alpha FORCE
+.PHONY: all kernel run run-cachesim help clean deps-alpha FORCE
 all: kernel
 
 help:
@@ -57,6 +61,11 @@ help:
 	@echo "make ARCH=alpha run [MEM=128M] [CMDLINE=\"...\"] [TIMEOUT=60]"
 	@echo "                                     boot it in qemu-system-alpha (clipper, qemu-palcode), print the log"
 	@echo "                                     (build/alpha/run.log); exit status from its @final line"
+	@echo "make ARCH=alpha run-cachesim [CACHE=ds10 | LEVELS=SPEC | CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 L1=32K]"
+	@echo "                             [SEED=N] [CMDLINE=\"...\"] [TIMEOUT=1800] [MEM=128M] [RUNS=5]"
+	@echo "                                     boot it under the cache model (tools/cachesim, the host-built"
+	@echo "                                     plugin; DS10's cache by default): the phases' accesses and"
+	@echo "                                     misses -> build/alpha/cachesim/NAME/table.txt"
 	@echo "make ARCH=alpha clean                remove build/alpha/"
 	@echo "make ARCH=x86 ... (the default)      every other target: make help"
 
@@ -89,6 +98,28 @@ $(B)/kernel.sym: $(B)/kernel.elf
 run: kernel
 	@tools/make/run-qemu-alpha.sh --kernel $(B)/kernel.elf --mem '$(MEM)' --timeout '$(TIMEOUT)' \
 		--log $(B)/run.log --append "$$PAGECOLOR_CMDLINE"
+
+# ---- the cache model (tools/cachesim/run-cachesim.sh --arch alpha) ----------
+# The plugin, the geometry check and the parameter check are host programs:
+# the x86 side of the Makefile builds them in build/cachesim/. DS10's cache
+# unless LEVELS= or a geometry (CACHE_SIZE= ...) is given.
+# the geometry options given on make's command line, as run-cachesim.sh's
+cachesim_opt = $(if $(filter command line,$(origin $(1))),--$(2) '$($(1))')
+CACHESIM_GEOMETRY := $(strip $(call cachesim_opt,CACHE_SIZE,size) $(call cachesim_opt,CACHE_WAYS,ways) \
+	$(call cachesim_opt,LINE,line) $(call cachesim_opt,L1,l1))
+CACHE ?= $(if $(LEVELS)$(CACHESIM_GEOMETRY),,ds10)
+RUNS  ?= 5
+ALPHA_CLASH_MSG := make ARCH=alpha run-cachesim: CACHE=/LEVELS= set the whole hierarchy; CACHE_SIZE=, CACHE_WAYS=, LINE=, L1= are not taken beside them
+
+run-cachesim: kernel
+	@$(if $(and $(CACHE)$(LEVELS),$(CACHESIM_GEOMETRY)),echo "$(ALPHA_CLASH_MSG)" >&2; exit 2)
+	@$(MAKE) --no-print-directory ARCH=x86 cachesim
+	@tools/deps.sh cachesim
+	@exec tools/cachesim/run-cachesim.sh --arch alpha --mem '$(MEM)' --runs '$(RUNS)' \
+		$(if $(filter command line,$(origin TIMEOUT)),--timeout '$(TIMEOUT)') $(if $(SEED),--seed '$(SEED)') \
+		$(if $(CACHE),--cache '$(CACHE)') $(if $(LEVELS),--levels '$(LEVELS)') \
+		$(if $(CLASSIFY),--classify '$(CLASSIFY)') $(CACHESIM_GEOMETRY) \
+		$${PAGECOLOR_CMDLINE:+--cmdline "$$PAGECOLOR_CMDLINE"}
 
 clean:
 	rm -rf $(B)

@@ -9,6 +9,7 @@
 #ifndef ARCH_ALPHA_ARCH_H
 #define ARCH_ALPHA_ARCH_H
 
+#include "kernel/panic.h"
 #include "kernel/types.h"
 #include <asm/page.h>
 
@@ -45,9 +46,9 @@ static inline u64 rpcc(void)
 	return v;
 }
 
-/* Ends the run: a PAL halt, which stops QEMU (-no-reboot). The run script
- * takes the exit status from the log's @final line: the clipper has no
- * isa-debug-exit. */
-__attribute__((noreturn)) void arch_halt(void);
+/* arch_halt(code) (kernel/panic.h, as on x86) ends the run: a PAL halt,
+ * which stops QEMU (-no-reboot). code (KERNEL_EXIT_*) is ignored: the
+ * clipper has no isa-debug-exit, so the run script takes the exit status
+ * from the log's @final line. */
 
 #endif

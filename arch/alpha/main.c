@@ -10,6 +10,7 @@
 #include "arch/alpha/io.h"
 #include "arch/alpha/mm.h"
 #include "arch/alpha/rpcc.h"
+#include "arch/alpha/sched_check.h"
 #include "arch/alpha/serial.h"
 #include "bench/bench.h"
 #include "bench/bench_config.h"
@@ -43,8 +44,9 @@ static struct mwc boot_rng; /* the boot's one generator, from seed= */
 
 bool alpha_rpcc_calibrate; /* rpcc_calibrate= (<asm/boot_params.h>) */
 
-void arch_halt(void)
+void arch_halt(u32 code)
 {
+	(void)code; /* the run script reads @final */
 	for (;;)
 		__asm__ volatile("call_pal 0" ::: "memory");
 }
@@ -231,7 +233,7 @@ void alpha_main(void)
 	if (h->id != HWRPB_MAGIC) {
 		printk("hwrpb: none at 0x%lx (id 0x%llx)\n@final status=fail reason=no_hwrpb\npagecolor: FAILURE\n",
 		       HWRPB_VA, (unsigned long long)h->id);
-		arch_halt();
+		arch_halt(KERNEL_EXIT_FAILURE);
 	}
 	memcpy(cmdline, __va(ALPHA_CMDLINE_PA), sizeof(cmdline) - 1);
 	cmdline[sizeof(cmdline) - 1] = 0;
@@ -259,6 +261,7 @@ void alpha_main(void)
 				   : "the DS10's L2 by default: Alpha has no CPUID to ask");
 	}
 	defaults_bench_rules();
+	alpha_phase_marks = bc->phase_marks; /* cachesim=on: the checks' phases too (arch/alpha/mm.h) */
 	mwc_init(&boot_rng, boot_config.seed, MWC_CARRY_DEFAULT);
 	boot_config.mm.rng = &boot_rng;
 
@@ -266,6 +269,7 @@ void alpha_main(void)
 		failures++;
 	else
 		failures += alpha_mm_init(&boot_config.mm, boot_config.seed) + alpha_vmap_check(h->vptb);
+	failures += alpha_sched_check();
 	hz = rpcc_rate(h);
 	rpcc_report(hz);
 	if (alpha_rpcc_calibrate) {
@@ -333,5 +337,7 @@ void alpha_main(void)
 	printk("@final status=%s failures=%u cmdline_errors=%u\n", failures ? "fail" : "ok", failures,
 	       cmdline_rejected_count());
 	printk("pagecolor: %s\n", failures ? "FAILURE" : "SUCCESS");
-	arch_halt();
+	arch_halt(failures		     ? KERNEL_EXIT_FAILURE
+		  : cmdline_rejected_count() ? KERNEL_EXIT_CMDLINE
+					     : KERNEL_EXIT_SUCCESS);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* arch/alpha/mm.c - the memory manager built over the HWRPB's memory (in
- * memblock), checked, and a first colored allocation round checked. */
+ * memblock), checked, and a first colored allocation round checked; with
+ * cachesim=on two of its rounds are phases of the cache model
+ * (tools/cachesim). */
 #include "arch/alpha/mm.h"
 #include "arch/alpha/arch.h"
 #include "arch/alpha/paging.h"
@@ -26,6 +28,41 @@ static void *boot_alloc(u32 bytes)
 }
 
 #define CHECK_PAGES 512u
+
+bool alpha_phase_marks;
+
+/* The ids of the check rounds' phases: the highest two, so that they never
+ * meet the benchmarks' ids, which count up from 1. */
+#define PHASE_KSEG  PHASE_MARK_MAX
+#define PHASE_ALIAS (PHASE_MARK_MAX - 1u)
+
+/* Begins phase id: stores id at its marker (arch.h); its @phase label was
+ * printed before, outside the phase. */
+static void phase_start(u32 id)
+{
+	*(volatile u32 *)phase_mark_addr(id) = id;
+}
+
+/* Ends the current phase. */
+static void phase_end(void)
+{
+	*(volatile u32 *)PHASE_MARK_BASE = 0;
+}
+
+/* One store of a word at the start of each of the n pages, through KSEG,
+ * as the model's phase PHASE_KSEG: n stores and n loads of the addresses. */
+static void kseg_phase(struct page *const *pages, u32 n)
+{
+	static unsigned long va[CHECK_PAGES];
+
+	for (u32 i = 0; i < n; i++)
+		va[i] = (unsigned long)__va((unsigned long)page_to_pfn(pages[i]) << PAGE_SHIFT);
+	printk("@phase id=%u bench=mmcheck map=kseg pages=%u colors=%u\n", PHASE_KSEG, n, page_colors);
+	phase_start(PHASE_KSEG);
+	for (u32 i = 0; i < n; i++)
+		*(volatile u64 *)va[i] = i;
+	phase_end();
+}
 
 unsigned alpha_mm_init(const struct mm_config *base, u32 seed)
 {
@@ -65,6 +102,15 @@ unsigned alpha_mm_init(const struct mm_config *base, u32 seed)
 		distinct += !seen[c];
 		seen[c] = 1;
 	}
+	if (alpha_phase_marks) {
+		u32 n = 0;
+
+		printk("@marks base=0x%lx pa=0x%lx page=4096 (the cache model's phase markers, KSEG)\n",
+		       PHASE_MARK_BASE, PHASE_MARK_PA);
+		while (n < CHECK_PAGES && pages[n])
+			n++;
+		kseg_phase(pages, n);
+	}
 	for (u32 i = 0; i < CHECK_PAGES && pages[i]; i++)
 		__free_pages(pages[i], 0);
 	want = MIN(CHECK_PAGES, page_colors);
@@ -88,6 +134,53 @@ static u32 table_alloc(void)
 }
 
 #define VMAP_PAGES 64u
+#define ALIASES	   4u
+/* The aliases' pages: after the check's, never touched before the phase. */
+#define ALIAS_VA (ALPHA_VMAP_CHECK_VA + VMAP_PAGES * PAGE_SIZE)
+
+/*
+ * One page seen at ALIASES virtual pages (ALIAS_VA on, through the page
+ * tables) and through KSEG, as the model's phase PHASE_ALIAS: a store and a
+ * load of the first word through each of the 1 + ALIASES addresses, all one
+ * physical line. A model indexed by physical address sees one line there (at
+ * most one L1 miss); by virtual address, 1 + ALIASES. Every address then
+ * reads the last value stored (5): their sum, 25, checks the mapping.
+ * Returns the failures (0 or 1).
+ */
+static unsigned alias_phase(void)
+{
+	struct page *p = alloc_page(GFP_KERNEL);
+	u32 pfns[ALIASES];
+	volatile u64 *k, *v = (volatile u64 *)ALIAS_VA;
+	u64 sum;
+
+	if (!p) {
+		printk("paging: no page for the alias phase\n");
+		return 1;
+	}
+	for (u32 i = 0; i < ALIASES; i++)
+		pfns[i] = page_to_pfn(p);
+	if (vmap(ALIAS_VA, pfns, ALIASES, table_alloc) < 0) {
+		printk("paging: the alias phase's tables could not be had\n");
+		__free_pages(p, 0);
+		return 1;
+	}
+	k = __va((unsigned long)pfns[0] << PAGE_SHIFT);
+	printk("@phase id=%u bench=mmcheck map=alias aliases=%u\n", PHASE_ALIAS, ALIASES + 1);
+	phase_start(PHASE_ALIAS);
+	k[0] = 1;
+	v[0] = 2;
+	v[PAGE_SIZE / 8] = 3;
+	v[2 * PAGE_SIZE / 8] = 4;
+	v[3 * PAGE_SIZE / 8] = 5;
+	sum = k[0] + v[0] + v[PAGE_SIZE / 8] + v[2 * PAGE_SIZE / 8] + v[3 * PAGE_SIZE / 8];
+	phase_end();
+	vunmap(ALIAS_VA, ALIASES);
+	__free_pages(p, 0);
+	printk("@alias va=0x%lx aliases=%u pfn=0x%x sum=%llu want=25\n", ALIAS_VA, ALIASES, pfns[0],
+	       (unsigned long long)sum);
+	return sum != 25;
+}
 
 unsigned alpha_vmap_check(unsigned long vptb)
 {
@@ -130,5 +223,5 @@ unsigned alpha_vmap_check(unsigned long vptb)
 		__free_pages(pfn_to_page(pfns[i]), 0);
 	printk("@vmap va=0x%lx pages=%u levels=3 top_pfn=0x%x mismatches=%u colors_in_order=%u\n", ALPHA_VMAP_CHECK_VA,
 	       n, top_pfn, mismatches, in_order);
-	return mismatches != 0;
+	return (mismatches != 0) + (alpha_phase_marks ? alias_phase() : 0);
 }

@@ -17,6 +17,16 @@ struct mm_config;
  * Returns the failures (0 when everything held). */
 unsigned alpha_mm_init(const struct mm_config *base, u32 seed);
 
+/* cachesim=on (arch/alpha/main.c's parameter): the check rounds mark two
+ * phases for the cache model (tools/cachesim), with ids PHASE_MARK_MAX and
+ * PHASE_MARK_MAX - 1 (arch.h; the benchmarks count up from 1), after an
+ * "@marks base=0x..." line naming the marker base: alpha_mm_init's 512
+ * pages, one store each through KSEG ("@phase ... bench=mmcheck map=kseg");
+ * alpha_vmap_check's one page stored to and loaded through KSEG and 4
+ * page-table aliases ("... map=alias", then "@alias ... sum=S want=25").
+ * Off by default: the stores hit reserved memory, nothing else changes. */
+extern bool alpha_phase_marks;
+
 /* Where alpha_vmap_check maps its pages: 8 GiB, below KSEG, used by nothing
  * else (fault=vmap reads it after the check has unmapped it). */
 #define ALPHA_VMAP_CHECK_VA 0x200000000ul
@@ -25,7 +35,8 @@ unsigned alpha_mm_init(const struct mm_config *base, u32 seed);
  * levels of page tables (the PALcode's top table found at vptb), writes
  * each page's first and last word through the mapping, reads them back
  * through KSEG, unmaps and frees the pages (the tables stay). Prints
- * @vmap. Returns the failures (0 or 1). */
+ * @vmap. With alpha_phase_marks, then the alias phase (above). Returns the
+ * failures (0 to 2). */
 unsigned alpha_vmap_check(unsigned long vptb);
 
 #endif

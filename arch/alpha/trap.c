@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* arch/alpha/trap.c - what the PALcode reports of an exception, printed,
- * then the machine halted. */
+ * then the machine halted (panic_after_fault: the final failure line). */
 #include "arch/alpha/arch.h"
 #include "kernel/printk.h"
 
@@ -56,6 +56,5 @@ void alpha_trap(u64 a0, u64 a1, u64 a2, u64 kind, u64 *regs)
 		printk("FAULT: r%-2d %016llx r%-2d %016llx r%-2d %016llx r%-2d %016llx\n", i, (unsigned long long)r[i],
 		       i + 1, (unsigned long long)r[i + 1], i + 2, (unsigned long long)r[i + 2], i + 3,
 		       (unsigned long long)r[i + 3]);
-	printk("@final status=fail reason=fault\npagecolor: FAILURE (CPU exception)\n");
-	arch_halt();
+	panic_after_fault();
 }

@@ -1,15 +1,16 @@
 ; SPDX-License-Identifier: MIT
-; arch/x86/switch.asm - the stack switch of kernel/sched.c.
+; arch/x86/switch.asm - the stack switch of kernel/sched.c (declared in
+; <asm/switch.h>; an unsigned long is 32 bits here).
 ;
-; void sched_switch(u32 *save_esp, u32 next_esp)
+; void sched_switch(unsigned long *save_sp, unsigned long next_sp)
 ;   Pushes the callee-saved registers (the C ABI's ebp, ebx, esi, edi) and
-;   EFLAGS on the current stack, stores ESP in *save_esp, loads next_esp
+;   EFLAGS on the current stack, stores ESP in *save_sp, loads next_sp
 ;   and pops the same frame from there: the other task returns from its
 ;   own call of sched_switch (or, the first time, enters its entry
 ;   function; see sched_arch_frame). EFLAGS travels with the task, so a task
 ;   switched away in an interrupt (IF clear) resumes with IF clear and
 ;   returns through iret.
-; u32 sched_arch_frame(u32 top, void (*entry)(void))
+; unsigned long sched_arch_frame(unsigned long top, void (*entry)(void))
 ;   Builds that frame below top for a new task: EFLAGS 0x2 (IF clear),
 ;   zero registers, return address entry, and a null return address above
 ;   it (a back trace ends there). Returns the new ESP.
@@ -20,8 +21,8 @@ section .text
 
 global sched_switch
 sched_switch:
-	mov eax, [esp + 4]              ; save_esp
-	mov edx, [esp + 8]              ; next_esp
+	mov eax, [esp + 4]              ; save_sp
+	mov edx, [esp + 8]              ; next_sp
 	push ebp
 	push ebx
 	push esi

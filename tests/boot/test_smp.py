@@ -112,4 +112,7 @@ def test_no_local_apic_boots_on_one_cpu():
     assert smp["cpus"] == "1" and smp["apic"] == "no"
     # one CPU keeps the per-CPU lists on (the default on any number of CPUs)
     assert "pcp: per-CPU page lists on (the default;" in b.log
+    # ... its colored lists' heads counted for one CPU, in the singular (it said "1 CPUs")
+    assert re.search(r"their heads take \d+ KiB \(1 CPU x \d+ zones? x \d+ colors\)$", b.log, re.M), \
+        [l for l in b.lines if l.startswith("pcp: per-CPU")]
     assert b.record("final")["status"] == "ok"

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
@@ -24,7 +25,7 @@ static u32 nslots = 1; /* 0 is never used */
 static char stacks[SCHED_TASKS][64 * 1024];
 static u32 nstacks;
 
-u32 sched_arch_frame(u32 top, void (*entry)(void))
+unsigned long sched_arch_frame(unsigned long top, void (*entry)(void))
 {
 	u32 s = nslots++;
 
@@ -38,13 +39,13 @@ u32 sched_arch_frame(u32 top, void (*entry)(void))
 	return s;
 }
 
-void sched_switch(u32 *save_esp, u32 next_esp)
+void sched_switch(unsigned long *save_sp, unsigned long next_sp)
 {
 	u32 s = nslots++;
 
 	assert_true(s < SLOTS);
-	*save_esp = s;
-	swapcontext(&ctx[s], &ctx[next_esp]);
+	*save_sp = s;
+	swapcontext(&ctx[s], &ctx[next_sp]);
 }
 
 /* ---- tasks ----------------------------------------------------------------- */
@@ -143,6 +144,53 @@ static void test_next(void **state)
 	sched_forget();
 }
 
+/* A task's own sched_yield_cpu: interrupts on in the task (and after each
+ * yield: the flags travel with the task), the turns in round-robin order,
+ * the resuming task's mark given to the hook, one switch per yield while
+ * another task is runnable. */
+static void yield_fn(void *arg)
+{
+	struct body *b = arg;
+
+	for (u32 i = 0; i < b->ticks; i++) {
+		trace[ntrace++] = b->name;
+		assert_false(arch_irqs_disabled());
+		sched_yield_cpu();
+		assert_false(arch_irqs_disabled());
+		assert_int_equal(marks[(nmarks - 1) % 256], sched_current()->mark);
+	}
+	trace[ntrace++] = (char)(b->name - 'A' + 'a');
+}
+
+static void test_yield(void **state)
+{
+	static struct body a = { 'A', 2 }, b = { 'B', 2 }, c = { 'C', 1 };
+	struct sched_task *t[3];
+	(void)state;
+
+	ntrace = nmarks = 0;
+	sched_clock = NULL;
+	sched_mark_hook = hook;
+	sched_yield_cpu(); /* outside a task: nothing happens */
+	assert_int_equal(nmarks, 0);
+	t[0] = sched_add("a", 1, yield_fn, &a);
+	t[1] = sched_add("b", 2, yield_fn, &b);
+	t[2] = sched_add("c", 3, yield_fn, &c);
+	for (u32 i = 0; i < 3; i++)
+		assert_int_equal(sched_set_stack(t[i], dummy_stack[i], 2048), 0);
+	u32 switches = sched_run();
+	trace[ntrace] = '\0';
+	assert_string_equal(trace, "ABCABcab");
+	/* the first switch in (A), the five yields (A>B B>C C>A A>B B>C),
+	 * two ends with a task left (c: C>A, a: A>B); b's end returns to
+	 * the caller of sched_run, which is no task switch */
+	assert_int_equal(switches, 8);
+	assert_int_equal(t[0]->slices, 3);
+	assert_int_equal(t[2]->slices, 2);
+	assert_false(arch_irqs_disabled());
+	assert_int_equal(sched_run(), 0);
+}
+
 /* ---- per CPU ---------------------------------------------------------------- */
 
 static struct task *cpu1_home, *boot_task_p;
@@ -216,9 +264,15 @@ static void test_per_cpu_current_and_queues(void **state)
 	task_init();
 }
 
+/* The assertion's message, kept: spin_assert_fail formats it on its own
+ * stack, which is gone once mock_assert has longjmp'd, and cmocka prints
+ * the message after that (the pointer it was given). */
+static char fail_message[256];
+
 static void fail_hook(const char *message, const char *file, int line)
 {
-	mock_assert(0, message, file, line);
+	snprintf(fail_message, sizeof(fail_message), "%s", message);
+	mock_assert(0, fail_message, file, line);
 }
 
 /* The queue's lock rule: the switch happens with interrupts off. */
@@ -227,8 +281,10 @@ static void test_tick_needs_interrupts_off(void **state)
 	(void)state;
 	spin_assert_hook = fail_hook;
 	host_irqs_off = 0;
+	fail_message[0] = '\0';
 	expect_assert_failure(sched_tick());
 	spin_assert_hook = NULL;
+	assert_non_null(strstr(fail_message, "interrupts on (must be off) in sched_tick (./kernel/sched.c:"));
 }
 
 int main(void)
@@ -236,6 +292,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_next),
 		cmocka_unit_test(test_round_robin),
+		cmocka_unit_test(test_yield),
 		cmocka_unit_test(test_per_cpu_current_and_queues),
 		cmocka_unit_test(test_tick_needs_interrupts_off),
 	};

@@ -76,8 +76,10 @@ def test_make_help_and_usage_md_name_the_same_targets():
 def test_make_help_descriptions_line_up():
     """Every `make help` line whose usage part is short enough has its words
     start in one column (the one `make test`'s line sets); a usage too long
-    for that column is followed by two spaces. The ARCH=alpha, bench-cachesim
-    and tsc-spread lines were two columns off."""
+    for that column has its words on the next line, in that column. The
+    ARCH=alpha, bench-cachesim and tsc-spread lines were two columns off;
+    study-presets, run-interfere, cachesim-targets and validate-cachesim had
+    their words two spaces after a long usage."""
     out = subprocess.run(["make", "--no-print-directory", "-C", ROOT, "help"], capture_output=True, text=True,
                          check=True).stdout
     col = re.match(r"make test\s+", next(l for l in out.splitlines() if l.startswith("make test "))).end()
@@ -89,6 +91,6 @@ def test_make_help_descriptions_line_up():
         usage, gap = m.group(1), m.group(2)
         if len(usage) + 2 <= col and len(usage) + len(gap) != col:
             off.append(line)
-        if len(usage) + 2 > col and len(gap) != 2:
+        if len(usage) + 2 > col:
             off.append(line)
     assert not off, f"make help lines whose words do not start in column {col + 1}: {off}"

@@ -28,6 +28,8 @@
  *                 trace_phase=ID|phases|all (default all; phases: every
  *                 phase but 0, outside any phase), at most trace_max=N
  *                 records (default 0 = no limit).
+ *   marks=ADDR    the marker range's base (below), 0x-hex or decimal, a
+ *                 multiple of 4096; default 0xFF400000 (x86)
  *   maxphys=SIZE  ignore (count as io) accesses at physical addresses >= SIZE,
  *                 e.g. the guest's RAM size: QEMU backs video memory (a
  *                 framebuffer the guest maps uncached) with RAM, so without
@@ -44,7 +46,12 @@
  * (x87/SSE, string ops ...) are reported by TCG like inline ones.
  *
  * Phases: the guest stores to a reserved virtual page, PHASE_MARK_BASE =
- * 0xFF400000 (it must be mapped, or the store faults and is never seen).
+ * 0xFF400000 on x86 (it must be mapped, or the store faults and is never
+ * seen); marks=ADDR moves the whole marker range (phase, task, high phase
+ * and DMA pages, 4 KiB apart whatever the guest's page size) to another
+ * base, e.g. the Alpha kernel's KSEG address, marks=0xfffffc00002e0000
+ * (arch/alpha/arch.h); the report then has a line
+ *   cachesim marks base=0x...
  * A store at PHASE_MARK_BASE + 4 * id (id 1..1023) begins phase id; a store
  * at PHASE_MARK_BASE ends the current one. Ids 1024..16383 begin with a store
  * at PHASE_HI_BASE + 4 * (id - 1024), PHASE_HI_BASE = 0xFF402000 (15 pages
@@ -121,8 +128,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PHASE_MARK_BASE 0xFF400000u
+/* the marker range's base: x86's by default (arch/x86/arch.h), marks= */
+#define PHASE_MARK_X86	0xFF400000u
 #define PHASE_MARK_PAGE 4096u
+static uint64_t mark_base = PHASE_MARK_X86;
+static bool marks_given; /* marks= given: the report names the base */
+#define PHASE_MARK_BASE mark_base
+/* the task page follows the phase page (task_attr.h's TA_MARK_BASE on x86) */
+#define TASK_MARK_BASE (PHASE_MARK_BASE + PHASE_MARK_PAGE)
 /* ids 1024.. : PHASE_HI_PAGES pages after the task-marker page (the kernel's
  * arch/x86/arch.h, PHASE_MARK_HI_BASE), id = 1024 + offset / 4 */
 #define PHASE_HI_BASE  (PHASE_MARK_BASE + 2 * PHASE_MARK_PAGE)
@@ -130,6 +143,8 @@
 #define NPHASES	       (1024u + PHASE_HI_PAGES * 1024u) /* ids 0..16383 */
 /* the DMA window's page, after the phase pages (arch.h, DMA_MARK_BASE) */
 #define DMA_MARK_BASE (PHASE_HI_BASE + PHASE_HI_PAGES * PHASE_MARK_PAGE)
+/* the whole range: phase, task, high phase and DMA pages */
+#define MARK_RANGE ((3 + PHASE_HI_PAGES) * PHASE_MARK_PAGE)
 
 CS_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_API_VERSION;
 
@@ -339,13 +354,11 @@ account(qemu_plugin_meminfo_t info, uint64_t vaddr, unsigned vcpu)
 
 	/* the marker pages: the phase page, the task page, the further phase
 	 * pages, one range (one compare for every other access) */
-	if (__builtin_expect(vaddr - PHASE_MARK_BASE <
-				     (3 + PHASE_HI_PAGES) * PHASE_MARK_PAGE,
-			     0)) {
+	if (__builtin_expect(vaddr - PHASE_MARK_BASE < MARK_RANGE, 0)) {
 		if (vaddr - PHASE_MARK_BASE < PHASE_MARK_PAGE)
 			marker(is_store, vaddr - PHASE_MARK_BASE, 0);
-		else if (vaddr - TA_MARK_BASE < TA_MARK_PAGE)
-			ta_marker(&tasks, is_store, vaddr - TA_MARK_BASE);
+		else if (vaddr - TASK_MARK_BASE < TA_MARK_PAGE)
+			ta_marker(&tasks, is_store, vaddr - TASK_MARK_BASE);
 		else if (vaddr >= DMA_MARK_BASE)
 			dma_marker(is_store, vaddr - DMA_MARK_BASE);
 		else
@@ -586,6 +599,11 @@ static void atexit_cb(qemu_plugin_id_t id, void *udata)
 			 dma_stores, dma_dropped, dma_windows);
 		emit(f, buf);
 	}
+	if (marks_given) {
+		snprintf(buf, sizeof(buf),
+			 "cachesim marks base=0x%" PRIx64 "\n", mark_base);
+		emit(f, buf);
+	}
 	snprintf(buf, sizeof(buf),
 		 "cachesim ignored io=%" PRIu64 " bad_markers=%" PRIu64
 		 " no_hwaddr=%" PRIu64 "\n",
@@ -629,7 +647,25 @@ static bool parse_size(const char *s, uint64_t *v)
 	return true;
 }
 
-enum arg_kind { ARG_SIZE, ARG_UINT, ARG_OUT, ARG_ONOFF };
+enum arg_kind { ARG_SIZE, ARG_UINT, ARG_OUT, ARG_ONOFF, ARG_ADDR };
+
+/* Parses an address, 0x-hex or decimal, into *v: a multiple of
+ * PHASE_MARK_PAGE whose marker range does not wrap; false if not. */
+static bool parse_addr(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (errno || *end != '\0' || x % PHASE_MARK_PAGE != 0 ||
+	    x > UINT64_MAX - MARK_RANGE)
+		return false;
+	*v = x;
+	return true;
+}
 
 struct arg_def {
 	const char *key;
@@ -670,9 +706,13 @@ static const struct arg_def arg_defs[] = {
 	  "trace_phase=ID (0..16383), phases (all but 0) or all" },
 	{ "trace_max", ARG_UINT, &opt.trace_max, false,
 	  "trace_max=RECORDS, 0 = no limit" },
+	{ "marks", ARG_ADDR, &mark_base, false,
+	  "marks=ADDR, 0x-hex or decimal, a multiple of 4096 (the phase "
+	  "marker page; default 0xFF400000)" },
 };
 
-#define NARGS (sizeof(arg_defs) / sizeof(arg_defs[0]))
+#define NARGS	  (sizeof(arg_defs) / sizeof(arg_defs[0]))
+#define ARG_MARKS (NARGS - 1) /* marks=: arg_defs' last row */
 
 /* Stores value v of argument d; false if v is not of d's form. */
 static bool set_arg(const struct arg_def *d, const char *v)
@@ -701,6 +741,8 @@ static bool set_arg(const struct arg_def *d, const char *v)
 			return false;
 		*(bool *)d->dst = strcmp(v, "on") == 0;
 		return true;
+	case ARG_ADDR:
+		return parse_addr(v, (uint64_t *)d->dst);
 	}
 	return false;
 }
@@ -728,7 +770,7 @@ static int parse_args(int argc, char **argv)
 				"l2size= l2ways= line= l1size= "
 				"l1ways= l1lat= l2lat= memlat= out= flush= "
 				"maxphys= levels= classify= trace= "
-				"trace_phase= trace_max= (as "
+				"trace_phase= trace_max= marks= (as "
 				"key=value)\n",
 				a);
 			return -1;
@@ -741,6 +783,7 @@ static int parse_args(int argc, char **argv)
 		}
 		seen[k] = true;
 	}
+	marks_given = seen[ARG_MARKS];
 	for (size_t k = 0; k < 2; k++) { /* l2size, l2ways: required */
 		if (!seen[k] && !opt.levels) {
 			fprintf(stderr,

@@ -14,6 +14,8 @@
 #                                     LINE=64 RUNS=5 MEM=256M [SEED=N] [L1=32K]
 #                                     [SMP=N: per-vCPU L1s] [ICOUNT=SHIFT: repeatable]
 #                                     -> build/cachesim/<size>-<ways>way-<line>B/
+#                                     (make ARCH=alpha run-cachesim: the Alpha
+#                                     kernel under the same plugin, arch/alpha/alpha.mk)
 #   cachesim-targets                  the targets judged over several boots:
 #                                     SEEDS="1 2 3" RUNS=20 BENCH=all (and the
 #                                     geometry options above); long, not in make test

@@ -25,6 +25,20 @@
 # --iso-only: write OUTDIR/run.iso and cmdline.txt and stop before the boot
 #   (make bench-cachesim boots that same ISO plain, address-only and modelled)
 #
+# --arch alpha (make run-cachesim ARCH=alpha): build/alpha/kernel.elf under
+#   qemu-system-alpha -M clipper (tools/make/run-qemu-alpha.sh: -kernel, the
+#   command line as -append, at most 255 bytes, the exit status from the
+#   @final line), the plugin with marks=ALPHA_MARKS (the kernel's
+#   PHASE_MARK_BASE, arch/alpha/arch.h: its markers are KSEG addresses) and
+#   cachesim=on, which marks the memory checks' phases (bench=mmcheck,
+#   arch/alpha/mm.h). The kernel's "@marks base=" line must name the same
+#   base, or the run fails. Until the Alpha kernel parses init/params.c's
+#   table (no boot_params symbol in build/alpha/kernel.sym) its command line
+#   is cachesim=on and --cmdline only: the benchmark and geometry parameters
+#   are left off, said on stderr. OUTDIR default build/alpha/cachesim/NAME;
+#   no --smp, --icount or --iso-only. --marks ADDR: the plugin's marker base
+#   instead (the check then fails unless the kernel's agrees).
+#
 # --smp N: N vCPUs, each with its own L1 in front of the shared L2; with
 #   --icount SHIFT QEMU counts instructions (-icount shift=SHIFT,sleep=off,
 #   one thread), so the vCPUs interleave the same way every run and the
@@ -48,7 +62,9 @@ if [ "${PAGECOLOR_RUNCACHESIM_PID:-}" != "$$" ] && command -v setpriv >/dev/null
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount= isoonly= cache= levels= classify=on
+size=2M ways=1 line=64 runs=5 mem=256M l1=32K seed= bench=all timeout=1800 outdir= extra= smp=1 icount= isoonly= cache= levels= classify=on arch=x86
+# the Alpha kernel's marker base: PHASE_MARK_BASE, arch/alpha/arch.h (KSEG + 0x2e0000)
+alpha_marks=0xfffffc00002e0000 marks=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
@@ -68,6 +84,8 @@ while [ $# -gt 0 ]; do
 	--cache) cache=$2; shift 2 ;;
 	--levels) levels=$2; shift 2 ;;
 	--classify) classify=$2; shift 2 ;;
+	--arch) arch=$2; shift 2 ;;
+	--marks) marks=$2; shift 2 ;;
 	*) echo "run-cachesim.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -82,6 +100,25 @@ bytes() {
 	esac
 }
 case $classify in on | off) ;; *) echo "run-cachesim.sh: --classify '$classify' rejected: accepted: on, off" >&2; exit 2 ;; esac
+case $arch in
+x86) ;;
+alpha)
+	# one vCPU, no ISO: run-qemu-alpha.sh boots the ELF
+	[ "$smp" = 1 ] || { echo "run-cachesim.sh: --smp $smp (SMP=) rejected with --arch alpha: the Alpha run has one vCPU" >&2; exit 2; }
+	[ -z "$icount" ] || { echo "run-cachesim.sh: --icount (ICOUNT=) rejected with --arch alpha: one vCPU repeats without it" >&2; exit 2; }
+	[ -z "$isoonly" ] || { echo "run-cachesim.sh: --iso-only rejected with --arch alpha: the Alpha kernel boots as an ELF, no ISO" >&2; exit 2; }
+	marks=${marks:-$alpha_marks}
+	[[ "$marks" =~ ^0x[0-9a-fA-F]{1,16}$ ]] || { echo "run-cachesim.sh: --marks '$marks' rejected: accepted: 0x and up to 16 hex digits" >&2; exit 2; }
+	;;
+*) echo "run-cachesim.sh: --arch '$arch' rejected: accepted: x86, alpha" >&2; exit 2 ;;
+esac
+[ "$arch" = alpha ] || [ -z "$marks" ] || { echo "run-cachesim.sh: --marks is taken with --arch alpha only (x86's markers are the plugin's default)" >&2; exit 2; }
+# where the arch's builds are (build/ or build/alpha/) and its outputs go
+abuild=$root/build
+[ "$arch" = x86 ] || abuild=$root/build/$arch
+# how make names the target's arch (make run-cachesim ARCH=alpha)
+march=
+[ "$arch" = x86 ] || march=" ARCH=$arch"
 kargs= label=
 if [ -n "$cache$levels" ]; then
 	# a preset or a spec: the hierarchy, the kernel's arguments and the
@@ -121,17 +158,24 @@ for kv in $extra; do
 	esac
 done
 if [ -n "$levels" ]; then
-	outdir=${outdir:-$root/build/cachesim/$label$suffix}
+	outdir=${outdir:-$abuild/cachesim/$label$suffix}
 else
-	outdir=${outdir:-$root/build/cachesim/${size}-${ways}way-${line}B$suffix}
+	outdir=${outdir:-$abuild/cachesim/${size}-${ways}way-${line}B$suffix}
 fi
 mkdir -p "$outdir"
-kernel=$root/build/kernel.elf
+kernel=$abuild/kernel.elf
+# the plugin and the checks are host programs, the same for every target
 plugin=$root/build/cachesim/libcachesim.so
 check=$root/build/cmdline-check
 for f in "$kernel" "$plugin" "$check" "$root/build/cachesim/geometry-check"; do
-	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make kernel cachesim build/cmdline-check)" >&2; exit 2; }
+	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make${march} kernel; make cachesim build/cmdline-check)" >&2; exit 2; }
 done
+# Alpha: does the kernel parse init/params.c's table (the benchmarks'
+# parameters), or only arch/alpha's own (cachesim=, fault=, ...)?
+alpha_full=
+if [ "$arch" = alpha ] && grep -q ' boot_params$' "$abuild/kernel.sym" 2>/dev/null; then
+	alpha_full=1
+fi
 # the geometry by the model's own rule (the plugin would refuse it in QEMU)
 if [ -n "$levels" ]; then
 	"$root/build/cachesim/geometry-check" --levels "$levels" || exit 2
@@ -145,51 +189,90 @@ fi
 geo=()
 for kv in $kargs; do geo+=("$what ($kv)|$kv"); done
 [ -n "$levels" ] || geo=("CACHE_SIZE=$size (--size)|cache_size=$size" "CACHE_WAYS=$ways (--ways)|cache_ways=$ways")
-for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "${geo[@]}" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
-	${seed:+"SEED=$seed (--seed)|seed=$seed"}; do
-	"$check" --values --what "run-cachesim.sh: ${pv%%|*}" -- "${pv#*|}" || exit 2
-done
+# what the boot sweeps (none on Alpha without the benchmarks' parameters)
+sweep="$runs runs, working sets $ws_min..$ws_max, "
+if [ "$arch" = x86 ] || [ -n "$alpha_full" ]; then
+	for pv in "RUNS=$runs (--runs)|bench_runs=$runs" "${geo[@]}" "--bench $bench (BENCH=, WORKLOADS=)|bench=$bench" \
+		${seed:+"SEED=$seed (--seed)|seed=$seed"}; do
+		"$check" --values --what "run-cachesim.sh: ${pv%%|*}" -- "${pv#*|}" || exit 2
+	done
+fi
 
 cmdline="bench=$bench cachesim=on $kargs bench_min=16K bench_max=$max_b"
 # copy_bytes=512K: bench=copy's file under the plugin (its 4M default under a
-# hypervisor takes minutes with every access simulated); harmless otherwise
-cmdline+=" bench_runs=$runs mm_shuffle=on copy_bytes=512K${seed:+ seed=$seed}${extra:+ $extra}"
+# hypervisor takes minutes with every access simulated); x86 only (the
+# Alpha kernel has no bench=copy, and rejects its parameter as unknown)
+copyarg=
+[ "$arch" != x86 ] || copyarg=" copy_bytes=512K"
+cmdline+=" bench_runs=$runs mm_shuffle=on$copyarg${seed:+ seed=$seed}${extra:+ $extra}"
+if [ "$arch" = alpha ] && [ -z "$alpha_full" ]; then
+	echo "run-cachesim: the Alpha kernel has no benchmark parameters yet (no boot_params in $abuild/kernel.sym):" \
+		"its command line is cachesim=on${extra:+ and CMDLINE=}; left off: bench=$bench $kargs bench_min=16K" \
+		"bench_max=$max_b bench_runs=$runs mm_shuffle=on copy_bytes=512K${seed:+ seed=$seed}." \
+		"It colors for its default cache (@header, page_color lines); its phases are the memory checks'" >&2
+	cmdline="cachesim=on${extra:+ $extra}"
+	sweep=
+fi
 plugargs="l2size=$size,l2ways=$ways,line=$line,l1size=$l1,maxphys=$mem,out=$outdir/sim.txt"
 [ -z "$levels" ] || plugargs="levels=$levels,classify=$classify,maxphys=$mem,out=$outdir/sim.txt"
+# the Alpha kernel's markers are KSEG addresses; x86's are the plugin's default
+[ -z "$marks" ] || plugargs+=",marks=$marks"
 # what is written to files names paths from the tree's top, never this machine's
 shownargs=${plugargs//"$root/"/}
 if [ -n "$levels" ]; then
-	madeby="make run-cachesim $what RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
+	madeby="make run-cachesim$march $what RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
 else
-	madeby="make run-cachesim CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
+	madeby="make run-cachesim$march CACHE_SIZE=$size CACHE_WAYS=$ways LINE=$line RUNS=$runs MEM=$mem${seed:+ SEED=$seed}${extra:+ CMDLINE=\"$extra\"}"
 fi
 echo "$cmdline" >"$outdir/cmdline.txt"
 echo "plugin: $shownargs" >>"$outdir/cmdline.txt"
 echo "make: $madeby" >>"$outdir/cmdline.txt"
 if [ -n "$levels" ]; then
-	echo "run-cachesim: ${label:-LEVELS=}${label:+ (preset)}: levels=$levels (classify=$classify), $runs runs, working sets $ws_min..$ws_max, memory $mem" >&2
+	echo "run-cachesim: ${label:-LEVELS=}${label:+ (preset)}: levels=$levels (classify=$classify), ${sweep}memory $mem" >&2
 else
-	echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), $runs runs, working sets $ws_min..$ws_max, memory $mem" >&2
+	echo "run-cachesim: L2 $size ${ways}-way ${line}-byte lines (L1 $l1), ${sweep}memory $mem" >&2
 fi
 echo "run-cachesim: kernel: $cmdline" >&2
 echo "run-cachesim: plugin: $plugargs" >&2
 
-"$root/tools/make/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
-[ -z "$isoonly" ] || exit 0
+runner=run-qemu.sh
+if [ "$arch" = x86 ]; then
+	"$root/tools/make/mkiso.sh" run "$outdir/run.iso" "$kernel" "$cmdline"
+	[ -z "$isoonly" ] || exit 0
+fi
 start=$(date +%s)
 rc=0
-"$root/tools/make/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" --smp "$smp" \
-	${icount:+--icount "$icount"} --log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
+if [ "$arch" = x86 ]; then
+	"$root/tools/make/run-qemu.sh" --mem "$mem" --iso "$outdir/run.iso" --timeout "$timeout" --smp "$smp" \
+		${icount:+--icount "$icount"} --log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
+else
+	runner=run-qemu-alpha.sh
+	"$root/tools/make/run-qemu-alpha.sh" --kernel "$kernel" --append "$cmdline" --mem "$mem" --timeout "$timeout" \
+		--log "$outdir/serial.log" -- -plugin "$plugin,$plugargs" >/dev/null || rc=$?
+fi
 elapsed=$(( $(date +%s) - start ))
 echo "$elapsed" >"$outdir/elapsed.txt"
-if [ "$rc" = 2 ]; then # refused before booting (run-qemu.sh said why: MEM=0, ...)
-	echo "run-cachesim: refused before booting (run-qemu.sh status 2)" >&2
+if [ "$rc" = 2 ]; then # refused before booting (the runner said why: MEM=0, ...)
+	echo "run-cachesim: refused before booting ($runner status 2)" >&2
 	exit 2
 fi
 if [ "$rc" != 0 ]; then
-	echo "run-cachesim: the boot failed (run-qemu.sh status $rc); log: $outdir/serial.log" >&2
+	echo "run-cachesim: the boot failed ($runner status $rc); log: $outdir/serial.log" >&2
 	tail -20 "$outdir/serial.log" >&2
 	exit 1
+fi
+if [ "$arch" != x86 ]; then
+	# the kernel names its marker base; the plugin must have watched that one
+	kmarks=$(grep -a -m1 -o '^@marks base=0x[0-9a-f]*' "$outdir/serial.log" | sed 's/.*=//') || true
+	if [ -z "$kmarks" ]; then
+		echo "run-cachesim: the kernel printed no '@marks base=' line: it marked no phase the model could see" >&2
+		exit 1
+	fi
+	if [ $(( kmarks )) != $(( marks )) ]; then
+		echo "run-cachesim: the kernel's phase markers are at $kmarks (@marks), the plugin watched marks=$marks" \
+			"(run-cachesim.sh's alpha_marks, or --marks): its phases were not seen; make them agree" >&2
+		exit 1
+	fi
 fi
 {
 	echo "# $madeby"
