@@ -4,7 +4,7 @@
 #
 #   make ARCH=alpha kernel      build/alpha/kernel.elf and kernel.sym
 #   make ARCH=alpha run         boot it, print the log (build/alpha/run.log);
-#                               [MEM=128M] [CMDLINE="..."] [TIMEOUT=60]
+#                               [MEM=128M] [CMDLINE="..."] [TIMEOUT=300]
 #   make ARCH=alpha run-cachesim   boot it under the cache model (tools/cachesim's
 #                               plugin, built by the host's gcc): CACHE=ds10 (the
 #                               default) or LEVELS=SPEC or CACHE_SIZE= CACHE_WAYS=
@@ -20,7 +20,7 @@ PYTHON  ?= /usr/bin/python3
 export PYTHON
 MEM     ?= 128M
 CMDLINE ?=
-TIMEOUT ?= 60
+TIMEOUT ?= 300
 B       := build/alpha
 export PAGECOLOR_CMDLINE := $(value CMDLINE)
 
@@ -58,7 +58,7 @@ all: kernel
 
 help:
 	@echo "make ARCH=alpha kernel               build/alpha/kernel.elf: the Alpha kernel (8 KiB pages)"
-	@echo "make ARCH=alpha run [MEM=128M] [CMDLINE=\"...\"] [TIMEOUT=60]"
+	@echo "make ARCH=alpha run [MEM=128M] [CMDLINE=\"...\"] [TIMEOUT=300]"
 	@echo "                                     boot it in qemu-system-alpha (clipper, qemu-palcode), print the log"
 	@echo "                                     (build/alpha/run.log); exit status from its @final line"
 	@echo "make ARCH=alpha run-cachesim [CACHE=ds10 | LEVELS=SPEC | CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 L1=32K]"
