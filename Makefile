@@ -234,7 +234,9 @@ HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOS
 # own files; HOST_SRCS, linked into every host test, adds the rest.
 HOST_CORE_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c kernel/printk.c \
 	kernel/cmdline.c kernel/mwc.c kernel/task.c
-HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h arch/host/include/asm/*.h)
+# (the host's <asm/boot_params.h> is x86's: the tools read the x86 table)
+HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h arch/host/include/asm/*.h) \
+	arch/x86/include/asm/boot_params.h
 HOST_SRCS := $(HOST_CORE_SRCS) arch/x86/multiboot.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \

@@ -90,19 +90,19 @@ u32 bench_run(const struct bench_config *cfg)
 
 u32 bench_va_bytes(const struct bench_config *cfg)
 {
-	u64 need = 2ull * cfg->max_ws;
-#if ARCH_BENCH_X86
 	u32 mask = bench_expand(cfg->which);
+	u64 need = 2ull * cfg->max_ws;
 	u32 span = wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE;
 
 	if (mask & BENCH_BIT(BENCH_TRIAD))
 		need = MAX(need, 3ull * triad_va_stride(MAX(cfg->max_ws / 3, 1u), span));
-	if (mask & BENCH_BIT(BENCH_COPY))
-		need = MAX(need, (u64)bench_copy_va_bytes_of(cfg->copy_bytes));
 	if (mask & BENCH_BIT(BENCH_SPARSE)) {
 		u32 s = sparse_va_span(cfg->max_ws / PAGE_SIZE, cfg->sparse_k);
 		need = MAX(need, s ? (u64)s : (u64)BENCH_VA_MAX);
 	}
+#if ARCH_BENCH_X86
+	if (mask & BENCH_BIT(BENCH_COPY))
+		need = MAX(need, (u64)bench_copy_va_bytes_of(cfg->copy_bytes));
 	if (mask & BENCH_BIT(BENCH_INTERFERE))
 		need = MAX(need, (u64)interfere_va_bytes(cfg->cache_size));
 #endif

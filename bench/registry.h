@@ -21,24 +21,25 @@
 /* clang-format off */
 #define BENCH_REGISTRY(BENCH_RUN, BENCH_SELECT) BENCH_REGISTRY_ARCH(BENCH_RUN, BENCH_RUN, BENCH_SELECT)
 /* The same list with the x86-only benchmarks told apart (BENCH_RUN_X86):
- * those that build only on x86 for now. Every architecture builds stride
- * and fft: they take the cycle counter, the buffers' mappings and the FPU
- * from <asm/timex.h>, <asm/benchmap.h> and <asm/fpu.h>. The others use what
- * only the x86 code has today: probe, triad, sparse, reuse and frag the
- * TSC and x86 page-table calls directly (not yet ported); copy the x86 copy
- * strategies (rep movs, SSE, non-temporal stores); interfere the PIT timer
- * and time slices; pcp, smpstress and smptask the other CPUs (SMP) and the
- * scheduler; readahead the DMA marker page and interrupts. An Alpha kernel
- * rejects them by name on the command line (arch/alpha/main.c). */
+ * those that build only on x86 for now. Every architecture builds stride,
+ * fft, triad, sparse and reuse: they take the cycle counter, the buffers'
+ * mappings and the FPU from <asm/timex.h>, <asm/benchmap.h> and
+ * <asm/fpu.h>. The others use what only the x86 code has today: probe (the
+ * TSC per load, its x86 timing loop) and frag (the TSC directly, x86's
+ * page-table cost model: not yet ported); copy the x86 copy strategies (rep
+ * movs, SSE, non-temporal stores); interfere the PIT timer and time slices;
+ * pcp, smpstress and smptask the other CPUs (SMP) and the scheduler's
+ * preemption; readahead the DMA marker page and interrupts. An Alpha
+ * kernel rejects them by name on the command line (init/alpha/main.c). */
 #define BENCH_REGISTRY_ARCH(BENCH_RUN, BENCH_RUN_X86, BENCH_SELECT) \
 	BENCH_SELECT(ALL, all, 0) \
 	BENCH_RUN(STRIDE, stride, 2) \
 	BENCH_RUN(FFT, fft, 1) \
 	BENCH_SELECT(NONE, none, 3) \
 	BENCH_RUN_X86(PROBE, probe, 4) \
-	BENCH_RUN_X86(TRIAD, triad, 5) \
-	BENCH_RUN_X86(SPARSE, sparse, 6) \
-	BENCH_RUN_X86(REUSE, reuse, 7) \
+	BENCH_RUN(TRIAD, triad, 5) \
+	BENCH_RUN(SPARSE, sparse, 6) \
+	BENCH_RUN(REUSE, reuse, 7) \
 	BENCH_RUN_X86(FRAG, frag, 8) \
 	BENCH_RUN_X86(COPY, copy, 9) \
 	BENCH_RUN_X86(INTERFERE, interfere, 10) \

@@ -14,8 +14,6 @@
  *  - random draws uniformly from what is free.
  * The result line gives max_per_color, the most pages of the new buffer on
  * one color (ceil(pages / colors) is ideal), next to cycles per load. */
-#include "arch/x86/arch.h"
-#include "arch/x86/cpu.h"
 #include "bench/chain.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
@@ -26,6 +24,9 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/shuffle.h"
+#include <asm/benchmap.h>
+#include <asm/irqflags.h>
+#include <asm/timex.h>
 
 #define REUSE_LINE     64u
 #define REUSE_MAX_BUFS 16u
@@ -40,12 +41,13 @@ static volatile void *reuse_sink;
 static double reuse_run(const struct bench_config *cfg, u32 pages, bool colored, u32 run, u64 overhead, u32 *hits,
 			u32 *misses, u32 *max_color, bool *bad)
 {
-	u32 nb = cfg->reuse_bufs, order[REUSE_MAX_BUFS], i, ws = pages * PAGE_SIZE, flags;
+	u32 nb = cfg->reuse_bufs, order[REUSE_MAX_BUFS], i, ws = pages * PAGE_SIZE;
+	irqflags_t flags;
 	u32 loads = ALIGN_UP(MAX(ws / REUSE_LINE * 4, 16384u), 8u);
 	struct mwc g;
 	char desc[128];
 	void **start, **p;
-	u64 t0, t1;
+	cycles_t t0, t1;
 	double ret = -1;
 	u32 h0, m0;
 
@@ -73,7 +75,7 @@ static double reuse_run(const struct bench_config *cfg, u32 pages, bool colored,
 	*hits -= h0;
 	*misses -= m0;
 	*max_color = wl_max_per_color(new_pfns, pages, wl_colors(cfg->cache_size, cfg->cache_ways));
-	if (vmap_pages(BENCH_VA, new_pfns, pages) < 0) {
+	if (bench_map(BENCH_VA, new_pfns, pages) < 0) {
 		printk("reuse: could not map %u pages at 0x%x\n", pages, BENCH_VA);
 		wl_free_pages(new_pfns, pages);
 		goto out;
@@ -87,19 +89,19 @@ static double reuse_run(const struct bench_config *cfg, u32 pages, bool colored,
 	reuse_sink = chain_chase(start, ws / REUSE_LINE); /* warm-up: one pass */
 	ksnprintf(desc, sizeof(desc), "bench=reuse policy=%s color=%s bufs=%u ws=%u run=%u", bench_policy_name(),
 		  colored ? "on" : "off", nb, ws, run);
-	flags = local_irq_save();
+	flags = arch_irq_save();
 	bench_phase_begin(desc);
-	t0 = rdtsc_serialized();
+	t0 = get_cycles();
 	p = chain_chase(start, loads);
-	t1 = rdtsc_serialized();
+	t1 = get_cycles();
 	bench_phase_end();
-	local_irq_restore(flags);
+	arch_irq_restore(flags);
 	reuse_sink = p;
 	t1 -= t0;
 	t1 = t1 > overhead ? t1 - overhead : 0;
 	ret = (double)t1 / loads;
 unmap:
-	vunmap_pages(BENCH_VA, pages);
+	bench_unmap(BENCH_VA, pages);
 	wl_free_pages(new_pfns, pages);
 out:
 	task_end();

@@ -20,8 +20,6 @@
  * ws / 64 bytes of touched lines). Measured: cycles per dependent load
  * along a chain page 0 -> 1 -> ... -> last -> 0, which is checked to be one
  * cycle through every touched page, carrying each page's index. */
-#include "arch/x86/arch.h"
-#include "arch/x86/cpu.h"
 #include "bench/policy_switch.h"
 #include "bench/chain.h"
 #include "bench/workload.h"
@@ -31,6 +29,9 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/shuffle.h"
+#include <asm/benchmap.h>
+#include <asm/irqflags.h>
+#include <asm/timex.h>
 
 /* In the workloads' shared scratch (bench/wl_buf.c): one workload runs at a time. */
 #define sparse_pfns (wl_scratch)
@@ -42,8 +43,10 @@ static volatile void *sparse_sink;
 static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored, u32 run, u64 overhead, u32 *hits,
 			 u32 *misses, u32 *max_color, bool *bad)
 {
-	u32 k = cfg->sparse_k, loads = ALIGN_UP(MAX(pages * 4, 16384u), 8u), j, mapped = 0, flags;
-	u64 t0, t1, sum = 0;
+	u32 k = cfg->sparse_k, loads = ALIGN_UP(MAX(pages * 4, 16384u), 8u), j, mapped = 0;
+	irqflags_t flags;
+	cycles_t t0, t1;
+	u64 sum = 0;
 	char desc[128];
 	void **start, **p;
 	double ret = -1;
@@ -58,17 +61,17 @@ static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored
 	bench_policy_task_counts(hits, misses);
 	*max_color = wl_max_per_color(sparse_pfns, pages, wl_colors(cfg->cache_size, cfg->cache_ways));
 	for (; mapped < pages; mapped++) {
-		if (vmap_pages(sparse_va[mapped], &sparse_pfns[mapped], 1) < 0) {
+		if (bench_map(sparse_va[mapped], &sparse_pfns[mapped], 1) < 0) {
 			printk("sparse: could not map page %u at 0x%x\n", mapped, sparse_va[mapped]);
 			goto unmap;
 		}
 	}
 	for (j = 0; j < pages; j++) {
-		void **line = (void **)sparse_va[j];
-		line[0] = (void *)sparse_va[(j + 1) % pages];
-		line[1] = (void *)j;
+		void **line = (void **)(unsigned long)sparse_va[j];
+		line[0] = (void *)(unsigned long)sparse_va[(j + 1) % pages];
+		line[1] = (void *)(unsigned long)j;
 	}
-	start = (void **)sparse_va[0];
+	start = (void **)(unsigned long)sparse_va[0];
 	/* check: one cycle through every touched page, each index once */
 	if (chain_cycle_length(start, pages) != pages) {
 		printk("sparse: BUG: the chain over %u pages is not a single cycle\n", pages);
@@ -76,7 +79,7 @@ static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored
 		goto unmap;
 	}
 	for (p = start, j = 0; j < pages; j++, p = (void **)*p)
-		sum += (u32)p[1];
+		sum += (u32)(unsigned long)p[1];
 	if (sum != (u64)pages * (pages - 1) / 2) {
 		printk("sparse: BUG: page indices sum to %llu, expected %llu\n", (unsigned long long)sum,
 		       (unsigned long long)pages * (pages - 1) / 2);
@@ -85,15 +88,15 @@ static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored
 	}
 	ksnprintf(desc, sizeof(desc), "bench=sparse policy=%s color=%s k=%u ws=%u run=%u", bench_policy_name(),
 		  colored ? "on" : "off", k, pages * PAGE_SIZE, run);
-	flags = local_irq_save();
+	flags = arch_irq_save();
 	bench_phase_begin(desc);
-	t0 = rdtsc_serialized();
+	t0 = get_cycles();
 	p = chain_chase(start, loads);
-	t1 = rdtsc_serialized();
+	t1 = get_cycles();
 	bench_phase_end();
-	local_irq_restore(flags);
+	arch_irq_restore(flags);
 	sparse_sink = p;
-	if (p != (void **)sparse_va[loads % pages]) {
+	if (p != (void **)(unsigned long)sparse_va[loads % pages]) {
 		printk("sparse: BUG: %u loads ended at %p, expected page %u\n", loads, (void *)p, loads % pages);
 		*bad = true;
 		goto unmap;
@@ -103,7 +106,7 @@ static double sparse_run(const struct bench_config *cfg, u32 pages, bool colored
 	ret = (double)t1 / loads;
 unmap:
 	for (j = 0; j < mapped; j++)
-		vunmap_pages(sparse_va[j], 1);
+		bench_unmap(sparse_va[j], 1);
 	wl_free_pages(sparse_pfns, pages);
 out:
 	task_end();

@@ -23,8 +23,6 @@
  * Points: each working set ws of the sweep gives three arrays of ws / 3
  * bytes rounded down to whole pages (at least one); the reported ws is the
  * bytes of the three arrays. Measured: cycles per element (one a[i]). */
-#include "arch/x86/arch.h"
-#include "arch/x86/cpu.h"
 #include "bench/policy_switch.h"
 #include "bench/workload.h"
 #include "bench/registry.h"
@@ -33,6 +31,9 @@
 #include "mm/mm_check.h"
 #include "mm/page_alloc.h"
 #include "mm/shuffle.h"
+#include <asm/benchmap.h>
+#include <asm/irqflags.h>
+#include <asm/timex.h>
 
 #define TRIAD_SCALAR 3u
 
@@ -57,10 +58,12 @@ static double triad_run(const struct bench_config *cfg, u32 pages, bool colored,
 			u32 *misses, u32 *max_color, bool *bad)
 {
 	u32 stride = triad_va_stride(pages * PAGE_SIZE, wl_colors(cfg->cache_size, cfg->cache_ways) * PAGE_SIZE);
-	u32 n = pages * (PAGE_SIZE / 4), passes = MAX(2u, 65536u / n), k, arr, pg, i, flags;
-	u32 *a = (u32 *)BENCH_VA, *b = (u32 *)(BENCH_VA + stride), *c = (u32 *)(BENCH_VA + 2 * stride);
+	u32 n = pages * (PAGE_SIZE / 4), passes = MAX(2u, 65536u / n), k, arr, pg, i;
+	irqflags_t flags;
+	u32 *a = (u32 *)(unsigned long)BENCH_VA, *b = (u32 *)(unsigned long)(BENCH_VA + stride),
+	    *c = (u32 *)(unsigned long)(BENCH_VA + 2 * stride);
 	char desc[128];
-	u64 t0, t1;
+	cycles_t t0, t1;
 	int mapped = 0;
 	double ret = -1;
 
@@ -81,7 +84,7 @@ static double triad_run(const struct bench_config *cfg, u32 pages, bool colored,
 	bench_policy_task_counts(hits, misses);
 	*max_color = wl_max_per_color(triad_order, 3 * pages, wl_colors(cfg->cache_size, cfg->cache_ways));
 	for (arr = 0; arr < 3; arr++) {
-		if (vmap_pages(BENCH_VA + arr * stride, triad_pfns[arr], pages) < 0) {
+		if (bench_map(BENCH_VA + arr * stride, triad_pfns[arr], pages) < 0) {
 			printk("triad: could not map array %u at 0x%x\n", arr, BENCH_VA + arr * stride);
 			goto unmap;
 		}
@@ -95,14 +98,14 @@ static double triad_run(const struct bench_config *cfg, u32 pages, bool colored,
 	triad_pass(a, b, c, n); /* warm-up */
 	ksnprintf(desc, sizeof(desc), "bench=triad policy=%s color=%s ws=%u run=%u", bench_policy_name(),
 		  colored ? "on" : "off", 3 * pages * PAGE_SIZE, run);
-	flags = local_irq_save();
+	flags = arch_irq_save();
 	bench_phase_begin(desc);
-	t0 = rdtsc_serialized();
+	t0 = get_cycles();
 	for (k = 0; k < passes; k++)
 		triad_pass(a, b, c, n);
-	t1 = rdtsc_serialized();
+	t1 = get_cycles();
 	bench_phase_end();
-	local_irq_restore(flags);
+	arch_irq_restore(flags);
 	for (i = 0; i < n; i++) {
 		if (a[i] != i + TRIAD_SCALAR * (3 * i + 1)) {
 			printk("triad: BUG: a[%u] = %u, expected %u\n", i, a[i], i + TRIAD_SCALAR * (3 * i + 1));
@@ -115,7 +118,7 @@ static double triad_run(const struct bench_config *cfg, u32 pages, bool colored,
 	ret = (double)t1 / ((double)n * passes);
 unmap:
 	for (arr = 0; arr < (u32)mapped; arr++)
-		vunmap_pages(BENCH_VA + arr * stride, pages);
+		bench_unmap(BENCH_VA + arr * stride, pages);
 	for (arr = 0; arr < 3; arr++)
 		wl_free_pages(triad_pfns[arr], pages);
 out:

@@ -40,21 +40,23 @@ static struct mwc boot_rng; /* the boot's one generator, from seed= */
 static void bench_reject_unbuilt(void)
 {
 	u32 have = bench_built_mask(), want = bench_expand(boot_config.bench.which), bad = want & ~have;
-	char given[96], named[96];
-	u32 gl = 0, nl = 0;
+	char given[96], named[96], kept[96];
+	u32 gl = 0, nl = 0, kl = 0;
 
 	if (!bad)
 		return;
-	given[0] = named[0] = 0;
+	given[0] = named[0] = kept[0] = 0;
 	for (u32 i = 0; i < BENCH_NR; i++) {
 		if (boot_config.bench.which & BENCH_BIT(i))
 			gl += ksnprintf(given + gl, sizeof(given) - gl, "%s%s", gl ? "," : "", bench_names[i]);
 		if (bad & BENCH_BIT(i))
 			nl += ksnprintf(named + nl, sizeof(named) - nl, "%s%s", nl ? ", " : "", bench_names[i]);
+		if (have & BENCH_BIT(i))
+			kl += ksnprintf(kept + kl, sizeof(kept) - kl, "%s%s", kl ? "," : "", bench_names[i]);
 	}
-	printk("cmdline: bench=%s rejected: %s only in the x86 kernel; accepted: this kernel's benchmarks "
-	       "stride, fft (all = both) or none; keeping default all\n",
-	       given, named);
+	printk("cmdline: bench=%s rejected: %s only in the x86 kernel; accepted: all (stride,fft), none or a list "
+	       "of this kernel's benchmarks, %s; keeping default all\n",
+	       given, named, kept);
 	{
 		char tok[112];
 

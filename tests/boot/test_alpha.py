@@ -242,9 +242,29 @@ def test_alpha_x86_only_benchmark_rejected():
     (stride and FFT) kept, never dropped silently."""
     rc, log = run_alpha("128M", "bench=copy bench_max=16K bench_runs=1")
     assert rc == 5, log[-3000:]
-    assert ("cmdline: bench=copy rejected: copy only in the x86 kernel; accepted: this kernel's benchmarks "
-            "stride, fft (all = both) or none; keeping default all") in log
+    assert ("cmdline: bench=copy rejected: copy only in the x86 kernel; accepted: all (stride,fft), none or a "
+            "list of this kernel's benchmarks, fft,stride,triad,sparse,reuse; keeping default all") in log
     assert "cmdline: rejected at boot: bench=copy (x86-only benchmark)" in log
     assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "1"}
     assert {r["color"] for r in results(log, "stride")} == {"on", "off"}   # the default ran
     assert results(log, "fft") and not results(log, "copy")
+
+
+def test_alpha_triad_sparse_reuse():
+    """The three workloads that build on Alpha too: every point in both
+    modes, verified, cycles > 0; a colored run's pages each on its own color
+    (max_per_color=1: fewer pages than the 256 colors) and each placed at its
+    color (hits = its pages)."""
+    rc, log = run_alpha("128M", "bench=triad,sparse,reuse bench_max=32K bench_runs=1")
+    assert rc == 0, log[-3000:]
+    for bench, unit in (("triad", "cycles/elem"), ("sparse", "cycles/load"), ("reuse", "cycles/load")):
+        rs = results(log, bench)
+        assert {r["color"] for r in rs} == {"on", "off"}, bench
+        for r in rs:
+            assert r["unit"] == unit and float(r["median"]) > 0 and r["verified"] == "yes", r
+            if r["color"] == "on":
+                assert r["policy"] == "binhop" and r["max_per_color"] == "1", r
+                assert (int(r["hits"]), int(r["misses"])) == (int(r["ws"]) // 8192, 0), r
+            else:
+                assert r["policy"] == "buddy" and r["hits"] == "0", r
+    assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "0"}

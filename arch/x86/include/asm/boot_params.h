@@ -98,20 +98,6 @@ static const char *const copy_strategy_choices[] = COPY_STRATEGY_CHOICES;
 	/* end of ARCH_PARAMS_COLORS */
 
 #define ARCH_PARAMS_BENCH_WORKLOADS \
-	{ .name = "bench_sparse_k", \
-	  .unit = "pages (every k-th)", \
-	  .type = PARAM_UINT, \
-	  .value = &boot_config.bench.sparse_k, \
-	  .min = 1, \
-	  .max = 4096, \
-	  .help = "bench=sparse touches one line of every k-th page" }, \
-	{ .name = "bench_reuse_bufs", \
-	  .unit = "buffers", \
-	  .type = PARAM_UINT, \
-	  .value = &boot_config.bench.reuse_bufs, \
-	  .min = 1, \
-	  .max = 16, \
-	  .help = "bench=reuse: buffers allocated and freed before the measured one" }, \
 	{ .name = "bench_stress_ms", \
 	  .unit = "milliseconds", \
 	  .type = PARAM_UINT, \
