@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -140,3 +141,21 @@ def test_make_refuses_a_preset_beside_a_geometry():
     rc, out = run_make("CACHE=ds10", "LINE=32")
     assert rc == 2
     assert "CACHE=/LEVELS= set the whole hierarchy; CACHE_SIZE=, CACHE_WAYS=, LINE=, L1= are not taken" in out
+
+
+def test_policies_read_the_alpha_log():
+    """The Alpha kernel's benchmarks under bench_policies=, as make
+    run-policies boots x86's: tools/cachesim/policies.py joins the log's
+    phases with the model's counts, every policy x workload x working set
+    there with its run (exit 0: nothing asked for is missing)."""
+    rc, out = run_make("RUNS=1", "CMDLINE=bench=stride,fft bench_max=32K bench_policies=buddy,binhop,random")
+    assert rc == 0, out[-3000:]
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "cachesim", "policies.py"), "--policies",
+                        "buddy,binhop,random", "--workloads", "stride,fft", "--runs", "1",
+                        os.path.join(DEFAULT_OUT, "serial.log"), os.path.join(DEFAULT_OUT, "sim.txt")],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    rows = {tuple(line.split()[:3]) for line in p.stdout.splitlines()[1:] if line.strip()}
+    want = {(pol, w, ws) for pol in ("buddy", "binhop", "random") for w in ("stride-seq", "stride-rand", "fft")
+            for ws in ("16384", "32768")}
+    assert rows == want, p.stdout
