@@ -74,6 +74,7 @@ void alpha_main(void)
 	char cmdline[ALPHA_CMDLINE_MAX];
 	const char *hv = NULL;
 	unsigned failures = 0, leaks;
+	bool checked; /* the allocator and the checks before the benchmarks held */
 	u64 hz;
 
 	serial_init();
@@ -136,13 +137,11 @@ void alpha_main(void)
 		       "note: time, so the cache effects of page placement do not show in them (the\n"
 		       "note: cache model shows them, as does real hardware).\n");
 
-	if (failures) {
-		if (bench_expand(bc->which))
-			printk("bench: benchmarks skipped: the memory manager's checks failed\n");
-		bc->which = BENCH_BIT(BENCH_NONE);
-	} else {
+	checked = !failures;
+	if (checked)
 		defaults_size_benchmarks_for(hv != NULL);
-	}
+	else if (bench_expand(bc->which))
+		printk("bench: benchmarks skipped: the checks above failed (the allocator may not be up)\n");
 	bc->tsc_khz = (u32)(hz / 1000);
 	/* The machine record, once the run's settings are known: x86's keys
 	 * where they mean the same (tsc_khz= is the cycle counter's rate,
@@ -158,22 +157,24 @@ void alpha_main(void)
 	       (unsigned long long)h->nr_processors);
 	if (boot_config.help)
 		params_print_help();
-	alpha_fpu_enable(); /* the FFT's doubles */
-	/* page tables of the benchmark buffers before the baseline */
-	if (bench_expand(bc->which))
-		bc->which = bench_fit_prepare(bc->which, bc->max_ws, bench_va_bytes(bc));
-	bench_phase_enable(bc->phase_marks);
+	if (checked) {
+		alpha_fpu_enable(); /* the FFT's doubles */
+		/* page tables of the benchmark buffers before the baseline */
+		if (bench_expand(bc->which))
+			bc->which = bench_fit_prepare(bc->which, bc->max_ws, bench_va_bytes(bc));
+		bench_phase_enable(bc->phase_marks);
 
-	leakcheck_baseline();
-	failures += bench_run(bc);
+		leakcheck_baseline();
+		failures += bench_run(bc);
 
-	printk("\n");
-	mm_print_buddyinfo("after the benchmarks");
-	page_color_print(boot_config.mm.mm_debug);
-	leaks = leakcheck_verify();
-	failures += leaks;
-	failures += page_poison_report();
-	printk("@leakcheck status=%s free_pages=%u\n", leaks ? "fail" : "ok", nr_free_pages());
+		printk("\n");
+		mm_print_buddyinfo("after the benchmarks");
+		page_color_print(boot_config.mm.mm_debug);
+		leaks = leakcheck_verify();
+		failures += leaks;
+		failures += page_poison_report();
+		printk("@leakcheck status=%s free_pages=%u\n", leaks ? "fail" : "ok", nr_free_pages());
+	}
 
 	if (boot_config.fault)
 		alpha_raise_fault(boot_config.fault);
