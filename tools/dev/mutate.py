@@ -259,14 +259,14 @@ def run_suites(tree, suites, code_checks, log):
     "fail" (detail: the suite), "build" (detail: the error)."""
     bins = [f"build/h/tests/{s}" for s in suites]
     b = subprocess.run(["make", "-s", "--no-print-directory", "-j2"] + bins, cwd=tree, capture_output=True,
-                       text=True)
+                       text=True, errors="replace")
     log.write(b.stdout + b.stderr)
     if b.returncode != 0:
         err = [ln for ln in (b.stderr or b.stdout).splitlines() if "error" in ln]
         return "build", (err[0] if err else "make failed")[:100]
     for s, path in zip(suites, bins):
         try:
-            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, timeout=60)
+            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, errors="replace", timeout=60)
         except subprocess.TimeoutExpired:
             return "fail", f"{s} (time-out)"
         log.write(r.stdout + r.stderr)
@@ -275,7 +275,7 @@ def run_suites(tree, suites, code_checks, log):
             return "fail", f"{s}" + (f" {failed[0]}" if failed else "")
     for c in code_checks:
         r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", c], cwd=tree,
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, errors="replace")
         log.write(r.stdout + r.stderr)
         if r.returncode != 0:
             return "fail", c.split("::")[-1]
@@ -343,8 +343,11 @@ def self_test():
             f.write("unsigned buddy(unsigned pfn, unsigned order) { return pfn ^ (1u << order); }\n"
                     "unsigned unused(unsigned x) { return x + 1; }\n")
         with open(os.path.join(tree, "t.c"), "w") as f:
-            f.write("unsigned buddy(unsigned, unsigned);\n"
-                    "int main(void) { return !(buddy(8, 3) == 0 && buddy(0, 3) == 8); }\n")
+            # its output holds bytes that are not UTF-8 (a suite printing a
+            # message from a dead stack did): read, never a crash
+            f.write("#include <stdio.h>\nunsigned buddy(unsigned, unsigned);\n"
+                    "int main(void) { fputs(\"\\377\\376 bytes\\n\", stdout);\n"
+                    "  return !(buddy(8, 3) == 0 && buddy(0, 3) == 8); }\n")
         with open(os.path.join(tree, "Makefile"), "w") as f:
             f.write("build/h/tests/t: t.c lib.c\n\tcc -o $@ t.c lib.c\n")
         muts = [m("xor", "lib.c", "pfn ^ (1u << order)", "pfn + (1u << order)", "xor", "x"),
