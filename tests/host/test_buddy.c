@@ -266,8 +266,7 @@ static void test_e820_sanitize(void **state)
 	assert_int_equal(dropped, MB(1024));
 	/* partial pages trimmed: 639 KiB is 159 whole 4 KiB pages (+ 3 KiB) or
 	 * 79 whole 8 KiB pages (+ 7 KiB); the other RAM entries are whole MiB */
-	assert_int_equal(e820_usable_pages(&out),
-			 BY_PAGE(159, 79) + PG(MB(99) + MB(199) + MB(209) + 0x10000000ull));
+	assert_int_equal(e820_usable_pages(&out), BY_PAGE(159, 79) + PG(MB(99) + MB(199) + MB(209) + 0x10000000ull));
 	assert_int_equal(e820_total(&out, E820_TYPE_RESERVED), MB(1));
 	/* the Linux boot-log form */
 	capture_reset();
@@ -323,7 +322,7 @@ static void test_memblock_alloc_and_reserve(void **state)
 	/* lowest fit at or above 1 MiB, after the reservations */
 	assert_int_equal(memblock_alloc(PAGE_SIZE, PAGE_SIZE, limit_4g), MB(1) + 2 * PAGE_SIZE);
 	assert_int_equal(memblock_alloc(2 * PAGE_SIZE, MB(1), limit_4g), MB(2));
-	assert_int_equal(memblock_alloc(MB(64), PAGE_SIZE, limit_4g), 0);	   /* does not fit */
+	assert_int_equal(memblock_alloc(MB(64), PAGE_SIZE, limit_4g), 0);     /* does not fit */
 	assert_int_equal(memblock_alloc(PAGE_SIZE, PAGE_SIZE, PG(MB(1))), 0); /* limit at 1 MiB */
 	assert_int_equal(memblock.reserved.cnt, 2);
 	assert_int_equal(memblock_end_pfn(), PG(MB(16)));

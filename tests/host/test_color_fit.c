@@ -63,7 +63,7 @@ static void test_cost_is_what_attach_allocates(void **state)
 	 * 8 KiB) and one page each for orders 1..10: 12 or 11 pages. */
 	assert_int_equal(sizeof(struct list_head), 16);
 	assert_int_equal(color_lists_cost_pages(1), 1 + MAX_ORDER * 2); /* 23: a page per allocation */
-	const u32 set32k = BY_PAGE(1 + 258 + 12, 1 + 131 + 11);	/* 271 or 143 */
+	const u32 set32k = BY_PAGE(1 + 258 + 12, 1 + 131 + 11);		/* 271 or 143 */
 	assert_int_equal(color_lists_cost_pages(32768), set32k);
 	/* two sets and the four task slots' use arrays (32768 x 4 bytes each:
 	 * 128 KiB, 32 or 16 pages) */

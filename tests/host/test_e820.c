@@ -179,7 +179,8 @@ static void test_uefi_like_300_entries(void **state)
 	 * runs are whole 4 KiB pages; with 8 KiB pages each of the 7 run edges
 	 * (of 14) that fall in the middle of a page loses that half page. */
 	assert_int_equal(mid_8k, 7);
-	assert_int_equal(e820_usable_pages(&out), BY_PAGE(159 + ram_bytes / KB(4), 79 + (ram_bytes - 7 * KB(4)) / KB(8)));
+	assert_int_equal(e820_usable_pages(&out),
+			 BY_PAGE(159 + ram_bytes / KB(4), 79 + (ram_bytes - 7 * KB(4)) / KB(8)));
 	assert_int_equal(out.entries[out.nr_entries - 1].addr + out.entries[out.nr_entries - 1].size, addr);
 	capture_reset();
 	e820_print_input(&in, &out, "memory map");
