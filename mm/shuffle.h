@@ -8,6 +8,10 @@
  * placement. On a system that has run for a while, the free pages are
  * scattered between pages in use and come off the lists in no useful order.
  *
+ * (Block sizes here are for 4 KiB pages: a max-order block is 1024 pages,
+ * 4 MiB; with 8 KiB pages (Alpha) it is 8 MiB and the 256-page reserve
+ * below is 2 MiB.)
+ *
  * mm_shuffle=on builds that state at boot: three in four 4 MiB blocks
  * (all but every fourth, from a random offset) are "fragmented": a random
  * mm_ballast= percent of their free pages stay allocated as ballast

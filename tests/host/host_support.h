@@ -15,6 +15,16 @@
 #include <string.h>
 
 #include "kernel/printk.h"
+#include <asm/page.h>
+
+/* The suites run with 4 KiB pages (build/h) and 8 KiB pages (build/h8,
+ * -DPAGE_SHIFT=13): BY_PAGE(v4, v8) is v4 with 4 KiB pages, v8 with 8 KiB
+ * pages, for a value that is not a byte count divided by PAGE_SIZE (a
+ * partial page's rounding, a count of colors). */
+#if PAGE_SHIFT != 12 && PAGE_SHIFT != 13
+#error "the host suites are built for 4 KiB (PAGE_SHIFT 12) or 8 KiB (13) pages"
+#endif
+#define BY_PAGE(v4, v8) (PAGE_SHIFT == 12 ? (v4) : (v8))
 
 #ifndef CAPTURE_MAX
 #define CAPTURE_MAX (256 * 1024)

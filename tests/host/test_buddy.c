@@ -12,8 +12,14 @@
 #include "tests/host/mm_fixture.h"
 #include "arch/x86/arch.h"
 
-/* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB. */
+/* A small PC: 640 KiB low memory, 1 MiB .. 64 MiB. The expected values are
+ * bytes of it in pages of PAGE_SIZE (the suite runs with 4 and 8 KiB pages:
+ * 640 KiB are 160 or 80 pages, the DMA zone's 16 MiB 4096 or 2048, ...). */
 static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
+/* bytes -> pages of PAGE_SIZE (whole pages: every figure here is one) */
+#define PG(bytes) ((u32)((bytes) >> PAGE_SHIFT))
+/* A max-order block: 1024 pages, 4 MiB with 4 KiB pages, 8 MiB with 8 KiB. */
+#define MAX_BLOCK_BYTES ((u64)PAGE_SIZE << (MAX_ORDER - 1))
 
 static void test_zones_of_small_pc(void **state)
 {
@@ -24,18 +30,19 @@ static void test_zones_of_small_pc(void **state)
 	struct zone *high = &contig_page_data.node_zones[ZONE_HIGHMEM];
 
 	assert_int_equal(dma->zone_start_pfn, 0);
-	assert_int_equal(dma->spanned_pages, 4096);
-	assert_int_equal(dma->present_pages, 160 + 3840);
-	/* the first MiB is reserved: 160 low pages are present, not managed */
-	assert_int_equal(dma->managed_pages, 3840);
-	assert_int_equal(normal->zone_start_pfn, 4096);
-	assert_int_equal(normal->spanned_pages, 16384 - 4096);
-	assert_int_equal(normal->present_pages, 12288);
-	assert_int_equal(normal->managed_pages, 12288);
+	assert_int_equal(dma->spanned_pages, PG(MB(16)));
+	assert_int_equal(dma->present_pages, PG(KB(640)) + PG(MB(15)));
+	/* the first MiB is reserved: the 640 KiB low pages are present, not managed */
+	assert_int_equal(dma->managed_pages, PG(MB(15)));
+	assert_int_equal(normal->zone_start_pfn, PG(MB(16)));
+	assert_int_equal(normal->spanned_pages, PG(MB(64)) - PG(MB(16)));
+	assert_int_equal(normal->present_pages, PG(MB(48)));
+	assert_int_equal(normal->managed_pages, PG(MB(48)));
 	assert_int_equal(high->present_pages, 0);
-	assert_int_equal(nr_free_pages(), 3840 + 12288);
-	/* Normal is 48 MiB of order-10 (4 MiB) blocks. */
-	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, 12);
+	assert_int_equal(nr_free_pages(), PG(MB(15)) + PG(MB(48)));
+	/* Normal is 48 MiB of order-10 blocks: 12 of 4 MiB, or 6 of 8 MiB. */
+	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, MB(48) / MAX_BLOCK_BYTES);
+	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, BY_PAGE(12, 6));
 	assert_int_equal(mm_check(), 0);
 }
 
@@ -82,7 +89,7 @@ static void test_buddy_merge_worked_example(void **state)
 	__free_pages(b, 0);
 	/* a and b merge, then climb all the way back to order 10 */
 	assert_int_equal(normal->free_area[0].nr_free, 0);
-	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, 12);
+	assert_int_equal(normal->free_area[MAX_ORDER - 1].nr_free, MB(48) / MAX_BLOCK_BYTES);
 	assert_int_equal(mm_check(), 0);
 }
 
@@ -169,13 +176,13 @@ static void test_zone_fallback_order(void **state)
 	assert_int_equal(page_zonenum(k), ZONE_NORMAL);
 	assert_int_equal(page_zonenum(d), ZONE_DMA);
 	assert_true(page_to_pfn(d) < ARCH_DMA_LIMIT_PFN);
-	assert_int_equal(contig_page_data.node_zones[ZONE_HIGHMEM].present_pages, (1024 - 896) * 256);
+	assert_int_equal(contig_page_data.node_zones[ZONE_HIGHMEM].present_pages, PG(MB(1024 - 896)));
 	/* empty HighMem: buffers fall back to Normal */
 	struct zone *high = &contig_page_data.node_zones[ZONE_HIGHMEM];
 	u32 n = 0;
 	while (high->free_pages && alloc_pages(GFP_HIGHUSER, 0))
 		n++;
-	assert_int_equal(n, (1024 - 896) * 256 - 1);
+	assert_int_equal(n, PG(MB(1024 - 896)) - 1);
 	struct page *f = alloc_pages(GFP_HIGHUSER, 0);
 	assert_int_equal(page_zonenum(f), ZONE_NORMAL);
 	/* GFP_DMA never leaves DMA */
@@ -192,20 +199,31 @@ static void test_holes_are_never_allocated(void **state)
 	static const u64 holey[][2] = {
 		{ 0, KB(640) }, { MB(1), MB(19) }, { MB(21) + KB(12), MB(11) - KB(12) }, { MB(40) + 100, MB(8) }
 	};
+	/* Partial pages are trimmed: the RAM after the hole starts at 21 MiB +
+	 * 12 KiB, a page edge with 4 KiB pages; with 8 KiB pages the page
+	 * [21M+8K, 21M+16K) is half hole, so RAM starts at 21 MiB + 16 KiB. The
+	 * last range starts 100 bytes into a page: its RAM starts one page
+	 * later (40 MiB + 4 or 8 KiB) and ends at 48 MiB (the 100 bytes past
+	 * it are a partial page). */
+	const u64 after_hole = BY_PAGE(MB(21) + KB(12), MB(21) + KB(16));
 	(void)state;
 
 	assert_int_equal(fixture_build(holey, 4, 1, -1), 0);
 	struct zone *normal = &contig_page_data.node_zones[ZONE_NORMAL];
-	/* [16M,20M) + [21M+12K, 32M) + [40M+4K, 48M) (partial first page trimmed) */
-	assert_int_equal(normal->present_pages, 1024 + (11 * 256 - 3) + (8 * 256 - 1));
-	assert_int_equal(zone_end_pfn(normal), (u32)((MB(40) + 100 + MB(8)) >> 12));
+	/* [16M,20M) + [after_hole, 32M) + [40M + PAGE_SIZE, 48M) */
+	assert_int_equal(normal->present_pages,
+			 PG(MB(20) - MB(16)) + PG(MB(32) - after_hole) + PG(MB(48) - (MB(40) + PAGE_SIZE)));
+	assert_int_equal(normal->present_pages,
+			 BY_PAGE(1024 + (11 * 256 - 3) + (8 * 256 - 1), 512 + (11 * 128 - 2) + (8 * 128 - 1)));
+	/* the zone ends with the last whole page: the 100 bytes past 48 MiB are not in it */
+	assert_int_equal(zone_end_pfn(normal), PG(MB(48)));
 	u32 n = 0;
 	struct page *p;
 	while ((p = alloc_pages(GFP_KERNEL, 0)) != NULL) {
 		u32 pfn = page_to_pfn(p);
-		u64 a = (u64)pfn << 12;
-		assert_false(a >= MB(20) && a < MB(21) + KB(12));
-		assert_false(a >= MB(32) && a < MB(40) + 4096);
+		u64 a = (u64)pfn << PAGE_SHIFT;
+		assert_false(a >= MB(20) && a < after_hole);
+		assert_false(a >= MB(32) && a < MB(40) + PAGE_SIZE);
 		assert_false(a < MB(1));
 		n++;
 	}
@@ -246,8 +264,9 @@ static void test_e820_sanitize(void **state)
 	assert_int_equal(out.entries[7].size, 0x10000000ull);
 	/* [4G, 4.25G) of the crossing entry lies inside [4G, 5G): counted once */
 	assert_int_equal(dropped, MB(1024));
-	/* 639 KiB: 159 whole pages; partial pages trimmed */
-	assert_int_equal(e820_usable_pages(&out), 159 + 99 * 256 + 199 * 256 + 209 * 256 + 65536);
+	/* partial pages trimmed: 639 KiB is 159 whole 4 KiB pages (+ 3 KiB) or
+	 * 79 whole 8 KiB pages (+ 7 KiB); the other RAM entries are whole MiB */
+	assert_int_equal(e820_usable_pages(&out), BY_PAGE(159, 79) + PG(MB(99) + MB(199) + MB(209) + 0x10000000ull));
 	assert_int_equal(e820_total(&out, E820_TYPE_RESERVED), MB(1));
 	/* the Linux boot-log form */
 	capture_reset();
@@ -294,18 +313,20 @@ static void test_memblock_alloc_and_reserve(void **state)
 	e820_add(&in, 0, KB(640), E820_TYPE_RAM);
 	e820_add(&in, MB(1), MB(15), E820_TYPE_RAM);
 	e820_sanitize(&in, &map, NULL);
+	/* memblock_alloc's limit is a pfn: 4 GiB */
+	const u32 limit_4g = PG(0x100000000ull);
 	memblock_reset();
-	assert_int_equal(e820_memblock_add(&map), 160 + 15 * 256);
+	assert_int_equal(e820_memblock_add(&map), PG(KB(640)) + PG(MB(15)));
 	memblock_reserve(0, MB(1));
-	memblock_reserve(MB(1), 4097); /* 4097 bytes round outward to 2 pages */
+	memblock_reserve(MB(1), PAGE_SIZE + 1); /* a page and a byte round outward to 2 pages */
 	/* lowest fit at or above 1 MiB, after the reservations */
-	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(1) + KB(8));
-	assert_int_equal(memblock_alloc(8192, MB(1), 0x100000), MB(2));
-	assert_int_equal(memblock_alloc(MB(64), 4096, 0x100000), 0); /* does not fit */
-	assert_int_equal(memblock_alloc(4096, 4096, 0x100), 0);	     /* limit below 1 MiB */
+	assert_int_equal(memblock_alloc(PAGE_SIZE, PAGE_SIZE, limit_4g), MB(1) + 2 * PAGE_SIZE);
+	assert_int_equal(memblock_alloc(2 * PAGE_SIZE, MB(1), limit_4g), MB(2));
+	assert_int_equal(memblock_alloc(MB(64), PAGE_SIZE, limit_4g), 0);     /* does not fit */
+	assert_int_equal(memblock_alloc(PAGE_SIZE, PAGE_SIZE, PG(MB(1))), 0); /* limit at 1 MiB */
 	assert_int_equal(memblock.reserved.cnt, 2);
-	assert_int_equal(memblock_end_pfn(), 4096);
-	assert_int_equal(memblock_memory_pages(0, 4096), 160 + 15 * 256);
+	assert_int_equal(memblock_end_pfn(), PG(MB(16)));
+	assert_int_equal(memblock_memory_pages(0, PG(MB(16))), PG(KB(640)) + PG(MB(15)));
 	/* with memory above 16 MiB, boot allocations go there first */
 	e820_add(&in, MB(16), MB(16), E820_TYPE_RAM);
 	e820_sanitize(&in, &map, NULL);
@@ -313,10 +334,10 @@ static void test_memblock_alloc_and_reserve(void **state)
 	e820_memblock_add(&map);
 	memblock_reserve(0, MB(1));
 	memblock_set_low_limit(ARCH_DMA_LIMIT_PFN); /* as the kernel sets it */
-	assert_int_equal(memblock_alloc(4096, 4096, 0x100000), MB(16));
-	assert_int_equal(memblock_alloc(MB(15), 4096, 0x100000), MB(16) + KB(4));
+	assert_int_equal(memblock_alloc(PAGE_SIZE, PAGE_SIZE, limit_4g), MB(16));
+	assert_int_equal(memblock_alloc(MB(15), PAGE_SIZE, limit_4g), MB(16) + PAGE_SIZE);
 	/* what no longer fits above 16 MiB falls back to low memory */
-	assert_int_equal(memblock_alloc(MB(2), 4096, 0x100000), MB(1));
+	assert_int_equal(memblock_alloc(MB(2), PAGE_SIZE, limit_4g), MB(1));
 	memblock_set_low_limit(0);
 }
 

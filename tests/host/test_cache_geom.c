@@ -27,6 +27,22 @@
 #define INTEL	"L1:32K:8:64:lru/L2:256K:4:64:plru:incl/L3:8M:16:64:srrip:slices=4:" HASH
 #define LOWBITS "L1:32K:8:64:lru/L2:256K:4:64:plru:incl/L3:8M:16:64:srrip:slices=4"
 
+/* The suite runs with 4 KiB pages (build/h) and 8 KiB pages (build/h8). The
+ * colors of the L3 above (8M, 16-way, 64-byte lines, 4 slices: 2048 sets of
+ * a slice, set index bits 6..16) are
+ *   per slice:   2048 x 64 / PAGE_SIZE = 32 with 4 KiB pages, 16 with 8 KiB
+ *                (color bits 12..16 or 13..16);
+ *   whole level: 8M / (16 x PAGE_SIZE) = 128 or 64 (bits 12..18 or 13..18).
+ * With either page size the whole level's colors above the per-slice ones
+ * are address bits 17 and 18, the bits the slice hashes read, so every
+ * isolation case keeps its shape with the color numbers halved: colors c
+ * and c + SLICE_COLORS differ in bit 17, c and c + 2 x SLICE_COLORS in bit
+ * 18, c and c + SLICE_COLORS / 2 in bit 16 (a set index bit). L2 (256K
+ * 4-way, 1024 sets): 1024 x 64 / PAGE_SIZE = 16 or 8 colors. */
+#define SLICE_COLORS BY_PAGE(32u, 16u)
+#define WHOLE_COLORS BY_PAGE(128u, 64u)
+#define L2_COLORS    BY_PAGE(16u, 8u)
+
 static struct cache_geom g;
 static char why[400];
 
@@ -123,38 +139,42 @@ static void test_count_per_level_and_slice(void **state)
 	(void)state;
 
 	assert_int_equal(cache_levels_parse(INTEL, &g, why, sizeof(why)), 0);
-	/* default: the largest level, per slice: 2048 sets x 64 / 4K */
+	/* default: the largest level, per slice: 2048 sets x 64 / PAGE_SIZE */
 	assert_int_equal(color_count_derive(&g, 0, true, &d), 0);
 	assert_int_equal(d.index, 2);
 	assert_int_equal(d.sets, 2048);
-	assert_int_equal(d.per_slice, 32);
-	assert_int_equal(d.whole, 128);
-	assert_int_equal(d.colors, 32);
-	/* counted from the whole level: the old rule, 8M / (16 x 4K) */
+	assert_int_equal(d.per_slice, 2048 * 64 / PAGE_SIZE);
+	assert_int_equal(d.per_slice, SLICE_COLORS);
+	assert_int_equal(d.whole, (8u << 20) / (16 * PAGE_SIZE));
+	assert_int_equal(d.whole, WHOLE_COLORS);
+	assert_int_equal(d.colors, SLICE_COLORS);
+	/* counted from the whole level: the old rule, 8M / (16 x PAGE_SIZE) */
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
-	assert_int_equal(d.colors, 128);
+	assert_int_equal(d.colors, WHOLE_COLORS);
 	assert_false(d.per_slice_used);
 	/* color_level= picks the N-th level */
 	assert_int_equal(color_count_derive(&g, 2, true, &d), 0);
 	assert_int_equal(d.index, 1);
-	assert_int_equal(d.colors, 16); /* 256K 4-way: 1024 sets x 64 / 4K */
+	assert_int_equal(d.colors, L2_COLORS); /* 256K 4-way: 1024 sets x 64 / PAGE_SIZE */
 	assert_int_equal(color_count_derive(&g, 1, true, &d), 0);
 	assert_int_equal(d.colors, 1); /* 32K 8-way: 64 sets, inside a page */
 	assert_int_equal(color_count_derive(&g, 4, true, &d), -1);
 	/* slices by low bits count alike */
 	assert_int_equal(cache_levels_parse(LOWBITS, &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 3, true, &d), 0);
-	assert_int_equal(d.colors, 32);
-	/* unsliced: the per-slice count is the whole count (the 2.4.17 patch's 2M direct-mapped) */
+	assert_int_equal(d.colors, SLICE_COLORS);
+	/* unsliced: the per-slice count is the whole count (the 2.4.17 patch's
+	 * 2M direct-mapped: 2M / PAGE_SIZE, 512 colors of 4 KiB, 256 of 8 KiB) */
 	assert_int_equal(cache_levels_parse("L1:32K:8:64:lru/L2:2M:1:64:lru", &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
-	assert_int_equal(d.colors, 512);
+	assert_int_equal(d.colors, BY_PAGE(512, 256));
 	assert_true(d.per_slice_used);
-	/* 12M 12-way: 16384 sets x 64 / 4K = 256, a power of two already */
+	/* 12M 12-way: 16384 sets x 64 / PAGE_SIZE = 256 or 128, a power of two
+	 * already; 8 slices of 2048 sets: 32 or 16 per slice */
 	assert_int_equal(cache_levels_parse("L3:12M:12:64:lru:slices=8", &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, true, &d), 0);
-	assert_int_equal(d.per_slice, 32);
-	assert_int_equal(d.whole, 256);
+	assert_int_equal(d.per_slice, SLICE_COLORS);
+	assert_int_equal(d.whole, BY_PAGE(256, 128));
 }
 
 static void test_leaf4_decoding(void **state)
@@ -202,9 +222,9 @@ static void test_leaf4_decoding(void **state)
 	assert_string_equal(g.source, "leaf 4");
 	struct color_derivation d;
 	assert_int_equal(color_count_derive(&g, 0, true, &d), 0);
-	assert_int_equal(d.colors, 128); /* unsliced: the whole 8M 16-way */
+	assert_int_equal(d.colors, WHOLE_COLORS); /* unsliced: the whole 8M 16-way */
 	assert_int_equal(color_count_derive(&g, 2, true, &d), 0);
-	assert_int_equal(d.colors, 16);
+	assert_int_equal(d.colors, L2_COLORS);
 }
 
 static void set_of(struct color_set *s, u32 ncolors, u32 first, u32 last)
@@ -217,62 +237,64 @@ static void test_isolation(void **state)
 {
 	static struct color_set a, b;
 	struct color_derivation d;
+	const u32 W = WHOLE_COLORS, S = SLICE_COLORS;
 	u32 x = 99, y = 99;
 	(void)state;
 
-	/* hashed L3, colors counted from the whole level (128): the halves
-	 * 0-63 and 64-127 are disjoint but every victim color c meets c + 64
-	 * and c + 32 + ... of the same residue mod 32: 2 pairs per color */
+	/* hashed L3, colors counted from the whole level (W: 128, or 64 with
+	 * 8 KiB pages): the halves 0..W/2-1 and W/2..W-1 are disjoint but every
+	 * victim color c meets c + W/2 and c + S + ... of the same residue mod
+	 * S: 2 pairs per color */
 	assert_int_equal(cache_levels_parse(INTEL, &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
-	set_of(&a, 128, 0, 63);
-	set_of(&b, 128, 64, 127);
-	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 128);
+	set_of(&a, W, 0, W / 2 - 1);
+	set_of(&b, W, W / 2, W - 1);
+	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), W);
 	assert_int_equal(x, 0);
-	assert_int_equal(y, 64);
-	assert_true(color_pair_collides(&d, 128, 0, 32));
-	assert_true(color_pair_collides(&d, 128, 5, 101));
-	assert_false(color_pair_collides(&d, 128, 0, 1));
-	assert_false(color_pair_collides(&d, 128, 0, 16));
-	/* within one half too: 0 and 32 */
-	set_of(&a, 128, 0, 31);
-	set_of(&b, 128, 32, 63);
-	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 32);
-	/* sets that take whole residues isolate even so: 0-15 + 32-47 + ... against the rest */
-	color_set_init(&a, 128);
-	color_set_init(&b, 128);
+	assert_int_equal(y, W / 2);
+	assert_true(color_pair_collides(&d, W, 0, S));	       /* bit 17 */
+	assert_true(color_pair_collides(&d, W, 5, 5 + 3 * S)); /* bits 17 + 18 */
+	assert_false(color_pair_collides(&d, W, 0, 1));	       /* bit 12 or 13: set index */
+	assert_false(color_pair_collides(&d, W, 0, S / 2));    /* bit 16: set index */
+	/* within one half too: 0 and S */
+	set_of(&a, W, 0, S - 1);
+	set_of(&b, W, S, 2 * S - 1);
+	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), S);
+	/* sets that take whole residues isolate even so: 0..S/2-1 + S..3S/2-1 + ... against the rest */
+	color_set_init(&a, W);
+	color_set_init(&b, W);
 	for (u32 k = 0; k < 4; k++) {
-		color_set_add_range(&a, 32 * k, 32 * k + 15);
-		color_set_add_range(&b, 32 * k + 16, 32 * k + 31);
+		color_set_add_range(&a, S * k, S * k + S / 2 - 1);
+		color_set_add_range(&b, S * k + S / 2, S * k + S - 1);
 	}
 	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 0);
 	assert_int_equal(color_sets_check_isolation("colors", &d, &a, "a", &b, "b"), 0);
 
-	/* counted per slice (32): any disjoint sets isolate */
+	/* counted per slice (S): any disjoint sets isolate */
 	assert_int_equal(color_count_derive(&g, 0, true, &d), 0);
-	set_of(&a, 32, 0, 15);
-	set_of(&b, 32, 16, 31);
+	set_of(&a, S, 0, S / 2 - 1);
+	set_of(&b, S, S / 2, S - 1);
 	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 0);
 
 	/* slices by low bits: the whole-level colors are (set, slice) pairs and isolate */
 	assert_int_equal(cache_levels_parse(LOWBITS, &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
-	set_of(&a, 128, 0, 63);
-	set_of(&b, 128, 64, 127);
+	set_of(&a, W, 0, W / 2 - 1);
+	set_of(&b, W, W / 2, W - 1);
 	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 0);
-	/* a hash of only the color's own bits is as good; one free bit in a mask spoils it */
+	/* a hash of only the color's own bits (17, 18) is as good; one free bit in a mask spoils it */
 	assert_int_equal(cache_levels_parse("L3:8M:16:64:lru:slices=4:hash=0x20000+0x40000", &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
 	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 0);
 	assert_int_equal(cache_levels_parse("L3:8M:16:64:lru:slices=4:hash=0xa0000+0x40000", &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
-	assert_true(color_pair_collides(&d, 128, 0, 32));  /* bit 17 flips slice bit 0, free bit 19 too */
-	assert_false(color_pair_collides(&d, 128, 0, 64)); /* bit 18: slice bit 1, which no free bit reaches */
-	assert_false(color_pair_collides(&d, 128, 0, 96)); /* bits 17+18 */
+	assert_true(color_pair_collides(&d, W, 0, S));	    /* bit 17 flips slice bit 0, free bit 19 too */
+	assert_false(color_pair_collides(&d, W, 0, 2 * S)); /* bit 18: slice bit 1, which no free bit reaches */
+	assert_false(color_pair_collides(&d, W, 0, 3 * S)); /* bits 17+18 */
 	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 0); /* the halves differ in bit 18 */
-	set_of(&a, 128, 0, 31);
-	set_of(&b, 128, 32, 63);
-	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), 32); /* c meets c + 32 */
+	set_of(&a, W, 0, S - 1);
+	set_of(&b, W, S, 2 * S - 1);
+	assert_int_equal(color_sets_collisions(&d, &a, &b, &x, &y), S); /* c meets c + S */
 }
 
 static void test_isolation_message(void **state)
@@ -281,18 +303,28 @@ static void test_isolation_message(void **state)
 	struct color_derivation d;
 	(void)state;
 
+	/* the halves of the whole level's colors (test_isolation) */
 	assert_int_equal(cache_levels_parse(INTEL, &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
-	set_of(&a, 128, 0, 63);
-	set_of(&b, 128, 64, 127);
+	set_of(&a, WHOLE_COLORS, 0, WHOLE_COLORS / 2 - 1);
+	set_of(&b, WHOLE_COLORS, WHOLE_COLORS / 2, WHOLE_COLORS - 1);
 	capture_reset();
-	assert_int_equal(color_sets_check_isolation("interfere", &d, &a, "victim colors", &b, "aggressor colors"), 128);
-	assert_non_null(strstr(capture_text(), "interfere: victim colors (0-63) and aggressor colors (64-127) cannot "
-					       "isolate on L3: 128 pairs of colors share cache sets, e.g. 0 and 64\n"));
-	assert_non_null(strstr(capture_text(), "128 colors were counted from the whole level, but it has 32 colors "
-					       "per slice; 0 and 64 have the same set index (0 mod 32) and the slice "
-					       "hash puts pages of both in every slice"));
-	assert_non_null(strstr(capture_text(), "color_per_slice=on counts 32 colors"));
+	assert_int_equal(color_sets_check_isolation("interfere", &d, &a, "victim colors", &b, "aggressor colors"),
+			 WHOLE_COLORS);
+	assert_non_null(
+	    strstr(capture_text(), BY_PAGE("interfere: victim colors (0-63) and aggressor colors (64-127) cannot "
+					   "isolate on L3: 128 pairs of colors share cache sets, e.g. 0 and 64\n",
+					   "interfere: victim colors (0-31) and aggressor colors (32-63) cannot "
+					   "isolate on L3: 64 pairs of colors share cache sets, e.g. 0 and 32\n")));
+	assert_non_null(
+	    strstr(capture_text(), BY_PAGE("128 colors were counted from the whole level, but it has 32 colors "
+					   "per slice; 0 and 64 have the same set index (0 mod 32) and the slice "
+					   "hash puts pages of both in every slice",
+					   "64 colors were counted from the whole level, but it has 16 colors "
+					   "per slice; 0 and 32 have the same set index (0 mod 16) and the slice "
+					   "hash puts pages of both in every slice")));
+	assert_non_null(strstr(capture_text(),
+			       BY_PAGE("color_per_slice=on counts 32 colors", "color_per_slice=on counts 16 colors")));
 	/* no geometry known: nothing to say */
 	capture_reset();
 	assert_int_equal(color_sets_check_isolation("colors", NULL, &a, "a", &b, "b"), 0);
@@ -315,29 +347,32 @@ static void test_boot_geometry(void **state)
 	strcpy(mm.cache_levels, INTEL);
 	capture_reset();
 	assert_true(color_geometry_boot(&mm, &cpuid, false, false));
-	assert_int_equal(mm.cache_colors, 32);
+	assert_int_equal(mm.cache_colors, SLICE_COLORS);
 	assert_int_equal(mm.cache_size, 8 * 1024 * 1024);
 	assert_int_equal(mm.cache_ways, 16);
 	assert_non_null(strstr(capture_text(), "coloring: L3 (level 3 of 3): 8M 16-way, 64-byte lines, 4 slices by "
 					       "hash 0x35f575440+0x7b5faa880: 2048 sets per slice\n"));
-	assert_non_null(strstr(capture_text(),
-			       "coloring: colors = sets per slice x line / 4K = 2048 x 64 / 4K = 32 "
-			       "per slice; counting the whole level, 8M / (16 x 4K), would give 128\n"));
-	assert_non_null(strstr(capture_text(), "coloring: 32 colors used (per slice)\n"));
+	assert_non_null(
+	    strstr(capture_text(), BY_PAGE("coloring: colors = sets per slice x line / 4K = 2048 x 64 / 4K = 32 "
+					   "per slice; counting the whole level, 8M / (16 x 4K), would give 128\n",
+					   "coloring: colors = sets per slice x line / 8K = 2048 x 64 / 8K = 16 "
+					   "per slice; counting the whole level, 8M / (16 x 8K), would give 64\n")));
+	assert_non_null(strstr(capture_text(), BY_PAGE("coloring: 32 colors used (per slice)\n",
+						       "coloring: 16 colors used (per slice)\n")));
 	assert_int_equal(cmdline_rejected_count(), 0);
 
 	/* color_level=2 and cache_size= given: L2's colors, cache_size= not honoured (said) */
 	mm.color_level = 2;
 	capture_reset();
 	assert_true(color_geometry_boot(&mm, &cpuid, true, false));
-	assert_int_equal(mm.cache_colors, 16);
+	assert_int_equal(mm.cache_colors, L2_COLORS);
 	assert_non_null(strstr(capture_text(), "cache_size=/cache_ways= not honoured: cache_levels= gives"));
 
 	/* color_level beyond the levels: rejected, the largest used */
 	mm.color_level = 5;
 	capture_reset();
 	assert_true(color_geometry_boot(&mm, &cpuid, false, false));
-	assert_int_equal(mm.cache_colors, 32);
+	assert_int_equal(mm.cache_colors, SLICE_COLORS);
 	assert_int_equal(cmdline_rejected_count(), 1);
 	assert_non_null(strstr(capture_text(),
 			       "cmdline: color_level=5 rejected: cache_levels= gives 3 levels; "
@@ -361,11 +396,16 @@ static void test_boot_geometry(void **state)
 	mm3.color_per_slice = false;
 	capture_reset();
 	assert_true(color_geometry_boot(&mm3, &cpuid, false, false));
-	assert_int_equal(mm3.cache_colors, 128);
-	assert_non_null(strstr(capture_text(), "colors that differ only above the 32 colors per slice share sets"));
+	assert_int_equal(mm3.cache_colors, WHOLE_COLORS);
+	assert_non_null(
+	    strstr(capture_text(), BY_PAGE("colors that differ only above the 32 colors per slice share sets",
+					   "colors that differ only above the 16 colors per slice share sets")));
 }
 
-/* kernel_colors= and task_colors= checked against the slice hash at boot */
+/* kernel_colors= and task_colors= checked against the slice hash at boot:
+ * the kernel takes one slice's worth of the whole level's colors (0-31 of
+ * 128, or 0-15 of 64 with 8 KiB pages), the tasks the rest; each task color
+ * meets the one kernel color of its residue mod SLICE_COLORS (96 or 48 pairs) */
 static void test_boot_sets_checked(void **state)
 {
 	struct color_sets_config cfg = COLOR_SETS_CONFIG_DEFAULT_INIT;
@@ -375,30 +415,33 @@ static void test_boot_sets_checked(void **state)
 	assert_int_equal(cache_levels_parse(INTEL, &g, why, sizeof(why)), 0);
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
 	color_geometry_set(&d);
-	strcpy(cfg.kernel, "0-31");
-	strcpy(cfg.task, "32-127");
+	strcpy(cfg.kernel, BY_PAGE("0-31", "0-15"));
+	strcpy(cfg.task, BY_PAGE("32-127", "16-63"));
 	capture_reset();
-	assert_int_equal(color_sets_boot(&cfg, 128, NULL), 0);
-	assert_non_null(strstr(capture_text(),
-			       "colors: task_colors (32-127) and kernel_colors (0-31) cannot isolate on "
-			       "L3: 96 pairs of colors share cache sets, e.g. 32 and 0\n"));
+	assert_int_equal(color_sets_boot(&cfg, WHOLE_COLORS, NULL), 0);
+	assert_non_null(
+	    strstr(capture_text(), BY_PAGE("colors: task_colors (32-127) and kernel_colors (0-31) cannot isolate on "
+					   "L3: 96 pairs of colors share cache sets, e.g. 32 and 0\n",
+					   "colors: task_colors (16-63) and kernel_colors (0-15) cannot isolate on "
+					   "L3: 48 pairs of colors share cache sets, e.g. 16 and 0\n")));
 	/* per slice: the same request isolates, nothing said */
 	assert_int_equal(color_count_derive(&g, 0, true, &d), 0);
 	color_geometry_set(&d);
-	strcpy(cfg.kernel, "0-7");
-	strcpy(cfg.task, "8-31");
+	strcpy(cfg.kernel, BY_PAGE("0-7", "0-3"));
+	strcpy(cfg.task, BY_PAGE("8-31", "4-15"));
 	capture_reset();
-	assert_int_equal(color_sets_boot(&cfg, 32, NULL), 0);
+	assert_int_equal(color_sets_boot(&cfg, SLICE_COLORS, NULL), 0);
 	assert_null(strstr(capture_text(), "cannot isolate"));
 	/* task_colors= alone, against the colors it leaves */
 	assert_int_equal(color_count_derive(&g, 0, false, &d), 0);
 	color_geometry_set(&d);
 	cfg.kernel[0] = '\0';
-	strcpy(cfg.task, "0-63");
+	strcpy(cfg.task, BY_PAGE("0-63", "0-31"));
 	capture_reset();
-	assert_int_equal(color_sets_boot(&cfg, 128, NULL), 0);
+	assert_int_equal(color_sets_boot(&cfg, WHOLE_COLORS, NULL), 0);
 	assert_non_null(
-	    strstr(capture_text(), "colors: task_colors (0-63) and the other colors (64-127) cannot isolate"));
+	    strstr(capture_text(), BY_PAGE("colors: task_colors (0-63) and the other colors (64-127) cannot isolate",
+					   "colors: task_colors (0-31) and the other colors (32-63) cannot isolate")));
 	color_sets_reset();
 }
 

@@ -16,6 +16,12 @@
 #include "arch/x86/multiboot.h"
 #include "tests/host/mm_fixture.h"
 
+/* The suite runs with 4 KiB pages (build/h) and 8 KiB pages (build/h8):
+ * sizes are bytes, PG(bytes) the whole pages they make; the maps built of
+ * 4 KiB pieces round differently with 8 KiB pages, and each test states
+ * both roundings (BY_PAGE, tests/host/host_support.h). */
+#define PG(bytes) ((u32)((bytes) >> PAGE_SHIFT))
+
 static const u32 bad_types[] = { 0, 2, 3, 4, 5, 7, 12, 0x80000000u, 0xffffffffu };
 
 /* Type of the sanitized entry holding address a, or -1 when none does. */
@@ -28,7 +34,8 @@ static s64 type_at(const struct e820_table *t, u64 a)
 }
 
 /* Issue 8 item 1's input: a type-0 entry inside usable RAM. Before the fix
- * type 0 tied with usable and Normal had 225280 present pages. */
+ * type 0 tied with usable and Normal had 225280 present pages (of 4 KiB:
+ * all of [16 MiB, 896 MiB)); now the type-0 MiB is not among them. */
 static void test_issue_type0_map(void **state)
 {
 	static const struct e820_entry map[] = {
@@ -38,10 +45,11 @@ static void test_issue_type0_map(void **state)
 	};
 	(void)state;
 	assert_int_equal(fixture_build_map(map, 3, 1, -1, fixture_seed), 0);
-	assert_int_equal(contig_page_data.node_zones[ZONE_NORMAL].present_pages, 225024);
-	assert_int_equal(contig_page_data.node_zones[ZONE_NORMAL].managed_pages, 225024);
+	assert_int_equal(contig_page_data.node_zones[ZONE_NORMAL].present_pages, PG(MB(896) - MB(16) - MB(1)));
+	assert_int_equal(contig_page_data.node_zones[ZONE_NORMAL].managed_pages, PG(MB(896) - MB(16) - MB(1)));
+	assert_int_equal(contig_page_data.node_zones[ZONE_NORMAL].present_pages, BY_PAGE(225024, 112512));
 	/* no free page lies under the type-0 entry */
-	assert_int_equal(memblock_memory_pages(0x20000, 0x20100), 0);
+	assert_int_equal(memblock_memory_pages(PG(0x20000000), PG(0x20100000)), 0);
 	assert_int_equal(mm_check(), 0);
 }
 
@@ -62,7 +70,7 @@ static void test_every_type_other_than_1_wins(void **state)
 		assert_int_equal(out.entries[1].addr, MB(32));
 		assert_int_equal(out.entries[1].size, MB(1));
 		assert_int_equal(out.entries[1].type, t);
-		assert_int_equal(e820_usable_pages(&out), (MB(63) - MB(1)) / 4096);
+		assert_int_equal(e820_usable_pages(&out), PG(MB(63) - MB(1)));
 
 		/* listed first, overlapping RAM's first MiB */
 		e820_reset(&in);
@@ -72,7 +80,7 @@ static void test_every_type_other_than_1_wins(void **state)
 		assert_int_equal(type_at(&out, MB(2)), t);
 		assert_int_equal(type_at(&out, MB(3) - 1), t);
 		assert_int_equal(type_at(&out, MB(3)), E820_TYPE_RAM);
-		assert_int_equal(e820_usable_pages(&out), MB(13) / 4096);
+		assert_int_equal(e820_usable_pages(&out), PG(MB(13)));
 
 		/* RAM wholly inside the other type: nothing usable */
 		e820_reset(&in);
@@ -139,8 +147,8 @@ static void test_type_names_and_printing(void **state)
 static void test_uefi_like_300_entries(void **state)
 {
 	static struct e820_table in, out;
-	u64 addr = MB(1), ram_pages = 0;
-	u32 islands = 0;
+	u64 addr = MB(1), ram_bytes = 0;
+	u32 islands = 0, mid_8k = 0; /* run edges in the middle of an 8 KiB page */
 	(void)state;
 	e820_reset(&in);
 	e820_add(&in, 0, KB(636), 1);
@@ -149,6 +157,7 @@ static void test_uefi_like_300_entries(void **state)
 	/* 297 entries: every 50th an island of 1 MiB of type 2, 3 or 4 */
 	for (u32 i = 0; i < 297; i++) {
 		if (i % 50 == 25) {
+			mid_8k += 2 * ((addr & KB(4)) != 0); /* a RAM run's end, the next one's start */
 			e820_add(&in, addr, MB(1), 2 + islands % 3);
 			addr += MB(1);
 			islands++;
@@ -156,16 +165,22 @@ static void test_uefi_like_300_entries(void **state)
 			u64 size = KB(4) * (1 + (i * 37) % 700); /* 4 KiB .. 2.7 MiB */
 			e820_add(&in, addr, size, 1);
 			addr += size;
-			ram_pages += size / 4096;
+			ram_bytes += size;
 		}
 	}
+	mid_8k += (addr & KB(4)) != 0; /* the last run's end */
 	assert_int_equal(in.nr_input, 300);
 	assert_int_equal(islands, 6);
 	/* runs of RAM merge on input: 3 low entries + 6 islands + 7 RAM runs */
 	assert_int_equal(in.nr_entries, 3 + 6 + 7);
 	assert_int_equal(in.nr_merged, 300 - 16);
 	assert_int_equal(e820_sanitize(&in, &out, NULL), 16);
-	assert_int_equal(e820_usable_pages(&out), 159 + ram_pages);
+	/* 636 KiB are 159 pages of 4 KiB or 79 of 8 KiB (+ 4 KiB). The RAM
+	 * runs are whole 4 KiB pages; with 8 KiB pages each of the 7 run edges
+	 * (of 14) that fall in the middle of a page loses that half page. */
+	assert_int_equal(mid_8k, 7);
+	assert_int_equal(e820_usable_pages(&out),
+			 BY_PAGE(159 + ram_bytes / KB(4), 79 + (ram_bytes - 7 * KB(4)) / KB(8)));
 	assert_int_equal(out.entries[out.nr_entries - 1].addr + out.entries[out.nr_entries - 1].size, addr);
 	capture_reset();
 	e820_print_input(&in, &out, "memory map");
@@ -173,7 +188,10 @@ static void test_uefi_like_300_entries(void **state)
 }
 
 /* The most fragmented map that fits: 1024 entries alternating 8 KiB usable
- * and 4 KiB reserved, none mergeable. All are used. */
+ * and 4 KiB reserved, none mergeable. All are used. With 8 KiB pages only
+ * the usable entries at an even index j (16 MiB + j x 12 KiB, a multiple of
+ * 24 KiB) are a whole page; the odd ones start and end in the middle of a
+ * page and give none: 256 pages in 256 ranges (4 KiB: 1024 in 512). */
 static void test_1024_unmergeable_entries_all_used(void **state)
 {
 	static struct e820_table in, out;
@@ -186,10 +204,10 @@ static void test_1024_unmergeable_entries_all_used(void **state)
 	assert_int_equal(in.nr_entries, 1024);
 	assert_int_equal(in.nr_refused, 0);
 	assert_int_equal(e820_sanitize(&in, &out, NULL), 1024);
-	assert_int_equal(e820_usable_pages(&out), 512 * 2);
+	assert_int_equal(e820_usable_pages(&out), BY_PAGE(512 * 2, 256));
 	memblock_reset();
-	assert_int_equal(e820_memblock_add(&out), 1024);
-	assert_int_equal(memblock.memory.cnt, 512);
+	assert_int_equal(e820_memblock_add(&out), BY_PAGE(512 * 2, 256));
+	assert_int_equal(memblock.memory.cnt, BY_PAGE(512, 256));
 }
 
 /* 1100 entries that a firmware lists page by page: merged as they come. */
@@ -249,7 +267,10 @@ static void test_beyond_the_limit_the_rest_is_used(void **state)
 	assert_int_equal(in.refused_lo, hull_lo);
 	assert_int_equal(in.refused_hi, hull_hi);
 	e820_sanitize(&in, &out, NULL);
-	assert_int_equal(e820_usable_pages(&out), 512 * 2); /* the refused RAM is not used */
+	/* the refused RAM is not used: the 512 usable entries read give 2
+	 * pages each of 4 KiB, or (test_1024_unmergeable_entries_all_used) one
+	 * page of 8 KiB every other one */
+	assert_int_equal(e820_usable_pages(&out), BY_PAGE(512 * 2, 256));
 	assert_int_equal(type_at(&out, hull_lo), 2);
 	assert_int_equal(type_at(&out, hull_hi - 1), 2);
 	capture_reset();
@@ -265,12 +286,12 @@ static void test_refused_reserved_entry_still_wins(void **state)
 	static struct e820_table in, out;
 	(void)state;
 	e820_reset(&in);
-	for (u32 i = 0; i < 1024; i++) /* usable pages 16 MiB + 0, 2, 4, ... */
-		e820_add(&in, MB(16) + (u64)i * 8192, 4096, 1);
-	assert_int_equal(e820_add(&in, MB(16) + 100 * 8192, 4096, 0), -1);
+	for (u32 i = 0; i < 1024; i++) /* usable pages 16 MiB + 0, 2, 4, ... pages */
+		e820_add(&in, MB(16) + (u64)i * 2 * PAGE_SIZE, PAGE_SIZE, 1);
+	assert_int_equal(e820_add(&in, MB(16) + 100 * 2 * PAGE_SIZE, PAGE_SIZE, 0), -1);
 	assert_int_equal(in.nr_refused, 1);
 	e820_sanitize(&in, &out, NULL);
-	assert_int_equal(type_at(&out, MB(16) + 100 * 8192), 2);
+	assert_int_equal(type_at(&out, MB(16) + 100 * 2 * PAGE_SIZE), 2);
 	assert_int_equal(e820_usable_pages(&out), 1023);
 }
 
@@ -280,24 +301,25 @@ static void test_memblock_add_generic_ranges(void **state)
 	static struct e820_table out;
 	(void)state;
 	memblock_reset();
-	assert_int_equal(memblock_add(MB(1) + 1, MB(1)), 0); /* rounded inward: 255 pages */
-	assert_int_equal(memblock_memory_pages(0, 0x100000), 255);
+	assert_int_equal(memblock_add(MB(1) + 1, MB(1)), 0); /* rounded inward: a page less than 1 MiB */
+	assert_int_equal(memblock_memory_pages(0, PG(1ull << 32)), PG(MB(1)) - 1);
+	assert_int_equal(memblock_memory_pages(0, PG(1ull << 32)), BY_PAGE(255, 127));
 	assert_int_equal(memblock_add(MB(2), MB(2)), 0); /* touches: merged */
 	assert_int_equal(memblock.memory.cnt, 1);
 	assert_int_equal(memblock_add(MB(8), 100), 0); /* no whole page: ignored */
 	assert_int_equal(memblock.memory.cnt, 1);
 	assert_int_equal(memblock_add(0xFFF00000ull, MB(2)), 0); /* cut at 4 GiB */
-	assert_int_equal(memblock_end_pfn(), 0x100000);
+	assert_int_equal(memblock_end_pfn(), PG(1ull << 32));
 	assert_int_equal(memblock_add(~0ull - 10, 100), 0); /* wraps: ignored */
 	/* a full region table refuses, and e820_memblock_add says so */
 	memblock_reset();
 	for (u32 i = 0; i < MEMBLOCK_MAX_REGIONS; i++)
-		assert_int_equal(memblock_add(MB(16) + (u64)i * 8192, 4096), 0);
-	assert_int_equal(memblock_add(MB(512), 4096), -1);
+		assert_int_equal(memblock_add(MB(16) + (u64)i * 2 * PAGE_SIZE, PAGE_SIZE), 0);
+	assert_int_equal(memblock_add(MB(512), PAGE_SIZE), -1);
 	memblock_reset();
 	e820_reset(&out);
 	for (u32 i = 0; i < MEMBLOCK_MAX_REGIONS + 3; i++) {
-		out.entries[i] = (struct e820_entry){ MB(16) + (u64)i * 8192, 4096, 1 };
+		out.entries[i] = (struct e820_entry){ MB(16) + (u64)i * 2 * PAGE_SIZE, PAGE_SIZE, 1 };
 		out.nr_entries++;
 	}
 	capture_reset();
@@ -337,7 +359,9 @@ static void test_multiboot_mmap_decoding(void **state)
 	e820_sanitize(&raw, &out, NULL);
 	assert_int_equal(type_at(&out, 0x20000000), 0);
 	assert_int_equal(type_at(&out, 0xfffc0000), 0xffffffffu);
-	assert_int_equal(e820_usable_pages(&out), 159 + 524032 - 256);
+	/* 639 KiB: 159 whole pages of 4 KiB, 79 of 8 KiB; [1 MiB, 2 GiB) but the
+	 * type-0 MiB */
+	assert_int_equal(e820_usable_pages(&out), BY_PAGE(159, 79) + PG(0x80000000ull - MB(1) - MB(1)));
 }
 
 /* A malformed entry no longer drops the whole map: the entries before it
@@ -388,13 +412,16 @@ static void test_multiboot_mmap_129_and_300_entries(void **state)
 		assert_int_equal(multiboot_parse_mmap(buf, off, &raw), n);
 		assert_int_equal(raw.nr_input, n);
 		e820_sanitize(&raw, &out, NULL);
+		/* 8 KiB each: 2 pages of 4 KiB; with 8 KiB pages one page for
+		 * an entry at an even index (i x 12 KiB a multiple of 24 KiB),
+		 * none for an odd one (it starts and ends mid-page) */
 		if (n <= E820_MAX_ENTRIES) {
 			assert_int_equal(raw.nr_refused, 0);
-			assert_int_equal(e820_usable_pages(&out), 2 * n);
+			assert_int_equal(e820_usable_pages(&out), BY_PAGE(2 * n, (n + 1) / 2));
 		} else { /* disjoint usable ranges: the first 1024 are used */
 			assert_int_equal(raw.nr_refused, n - E820_MAX_ENTRIES);
 			assert_int_equal(raw.nr_refused_ram, n - E820_MAX_ENTRIES);
-			assert_int_equal(e820_usable_pages(&out), 2 * E820_MAX_ENTRIES);
+			assert_int_equal(e820_usable_pages(&out), BY_PAGE(2 * E820_MAX_ENTRIES, E820_MAX_ENTRIES / 2));
 		}
 	}
 }

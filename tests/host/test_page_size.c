@@ -18,11 +18,7 @@
 #include "tests/host/host_support.h"
 #include "tests/host/mm_fixture.h"
 
-#if PAGE_SHIFT != 12 && PAGE_SHIFT != 13
-#error "test_page_size: built for 4 KiB (PAGE_SHIFT 12) or 8 KiB (13) pages"
-#endif
-/* v4 with 4 KiB pages, v8 with 8 KiB pages */
-#define BY_PAGE(v4, v8) (PAGE_SHIFT == 12 ? (v4) : (v8))
+/* BY_PAGE(v4, v8): tests/host/host_support.h */
 
 static const u64 pc64[][2] = { { 0, KB(640) }, { MB(1), MB(63) } };
 

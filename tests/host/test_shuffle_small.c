@@ -17,10 +17,15 @@
  *    on as at boot) and asserts every allocation succeeds and freeing them
  *    restores the free page count;
  *  - asserts ballast is still placed (mm_ballast_pages > 0: the reserve
- *    did not swallow the fragmented blocks);
+ *    did not swallow the fragmented blocks), except on a machine whose
+ *    zone has no more free pages than the reserve (a count of pages, so
+ *    twice the bytes with 8 KiB pages): there the whole zone is the
+ *    reserve and no ballast is placed, asserted as such;
  *  - asserts each populated zone's reserve is at least
  *    min(SHUFFLE_ZONE_RESERVE_PAGES, free pages of the zone), and mm_check().
- * SHUFFLE_SEEDS=<n> changes the number of seeds (default 200). */
+ * SHUFFLE_SEEDS=<n> changes the number of seeds (default 200). The suite
+ * runs with 4 KiB pages (build/h) and 8 KiB pages (build/h8); the "4 MiB
+ * blocks" of mm/shuffle.h are max-order blocks of 1024 pages, 8 MiB then. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,6 +50,9 @@ struct machine {
 	u64 kernel;
 	u64 holes[8][2];
 	int nholes;
+	/* with 8 KiB pages the zone's free pages are fewer than
+	 * SHUFFLE_ZONE_RESERVE_PAGES: all of them are the reserve, no ballast */
+	bool all_reserve_8k;
 };
 
 /* The e820 map of the machine (sanitize resolves overlaps: reserved wins). */
@@ -113,6 +121,7 @@ static u32 selftest_mix(void)
 static void check_machine(const struct machine *m, int ballast)
 {
 	u32 free0[MAX_NR_ZONES], seed, z, failures = 0, no_ballast = 0;
+	const bool all_reserve = PAGE_SHIFT == 13 && m->all_reserve_8k;
 
 	zone_free_without_ballast(m, free0);
 	for (seed = 0; seed < nseeds; seed++) {
@@ -128,6 +137,8 @@ static void check_machine(const struct machine *m, int ballast)
 		}
 		if (ballast > 0 && mm_ballast_pages == 0)
 			no_ballast++;
+		if (all_reserve)
+			assert_int_equal(shuffle_reserve_pages[ZONE_DMA], free0[ZONE_DMA]);
 		failed = selftest_mix();
 		if (failed) {
 			failures++;
@@ -137,31 +148,33 @@ static void check_machine(const struct machine *m, int ballast)
 		assert_int_equal(mm_check(), 0);
 	}
 	assert_int_equal(failures, 0);
-	assert_int_equal(no_ballast, 0);
+	assert_int_equal(no_ballast, all_reserve && ballast > 0 ? nseeds : 0);
 }
 
 /* QEMU -m sizes, the kernel image and boot allocations (today ~790 KiB at
  * 4M: kernel 668 KiB, mem_map, color lists, shuffle array) with room to
  * grow. */
 static const struct machine machines[] = {
-	{ "4M", MB(4), KB(800), { { 0 } }, 0 },
-	{ "4M-big-kernel", MB(4), KB(1280), { { 0 } }, 0 },
-	{ "5M", MB(5), KB(800), { { 0 } }, 0 },
-	{ "6M", MB(6), KB(800), { { 0 } }, 0 },
-	{ "8M", MB(8), KB(800), { { 0 } }, 0 },
-	{ "8M-big-kernel", MB(8), MB(2), { { 0 } }, 0 },
-	{ "12M", MB(12), KB(800), { { 0 } }, 0 },
-	{ "16M", MB(16), KB(800), { { 0 } }, 0 },
-	{ "24M", MB(24), KB(800), { { 0 } }, 0 },
-	{ "32M", MB(32), KB(900), { { 0 } }, 0 },
-	{ "64M", MB(64), MB(1), { { 0 } }, 0 },
+	{ "4M", MB(4), KB(800), { { 0 } }, 0, false },
+	/* free: 4 MiB - 128 KiB (firmware) - 1 MiB - 1280 KiB = 1664 KiB, 416
+	 * pages of 4 KiB, 208 of 8 KiB (< 256: test_all_reserve_machine) */
+	{ "4M-big-kernel", MB(4), KB(1280), { { 0 } }, 0, true },
+	{ "5M", MB(5), KB(800), { { 0 } }, 0, false },
+	{ "6M", MB(6), KB(800), { { 0 } }, 0, false },
+	{ "8M", MB(8), KB(800), { { 0 } }, 0, false },
+	{ "8M-big-kernel", MB(8), MB(2), { { 0 } }, 0, false },
+	{ "12M", MB(12), KB(800), { { 0 } }, 0, false },
+	{ "16M", MB(16), KB(800), { { 0 } }, 0, false },
+	{ "24M", MB(24), KB(800), { { 0 } }, 0, false },
+	{ "32M", MB(32), KB(900), { { 0 } }, 0, false },
+	{ "64M", MB(64), MB(1), { { 0 } }, 0, false },
 	/* odd sizes: RAM ends off any 4 MiB or even 64 KiB boundary */
-	{ "4M+200K", MB(4) + KB(200), KB(800), { { 0 } }, 0 },
-	{ "7M+132K", MB(7) + KB(132), KB(800), { { 0 } }, 0 },
-	{ "17M", MB(17), KB(800), { { 0 } }, 0 },
-	{ "20M+36K", MB(20) + KB(36), KB(800), { { 0 } }, 0 },
+	{ "4M+200K", MB(4) + KB(200), KB(800), { { 0 } }, 0, false },
+	{ "7M+132K", MB(7) + KB(132), KB(800), { { 0 } }, 0, false },
+	{ "17M", MB(17), KB(800), { { 0 } }, 0, false },
+	{ "20M+36K", MB(20) + KB(36), KB(800), { { 0 } }, 0, false },
 	/* holes: firmware ranges punched into RAM */
-	{ "8M-hole-at-4M", MB(8), KB(800), { { MB(4), KB(512) } }, 1 },
+	{ "8M-hole-at-4M", MB(8), KB(800), { { MB(4), KB(512) } }, 1, false },
 	{ "12M-holes-each-MiB",
 	  MB(12),
 	  KB(800),
@@ -173,9 +186,10 @@ static const struct machine machines[] = {
 	    { MB(8) + KB(4), KB(4) },
 	    { MB(9) + KB(124), KB(4) },
 	    { MB(10), KB(4) } },
-	  8 },
-	{ "20M-Normal-mostly-hole", MB(20), KB(800), { { MB(16), MB(3) + KB(512) } }, 1 },
-	{ "6M-hole-above-kernel", MB(6), KB(800), { { MB(2), KB(768) } }, 1 },
+	  8,
+	  false },
+	{ "20M-Normal-mostly-hole", MB(20), KB(800), { { MB(16), MB(3) + KB(512) } }, 1, false },
+	{ "6M-hole-above-kernel", MB(6), KB(800), { { MB(2), KB(768) } }, 1, false },
 };
 
 static void test_small_machines_default_ballast(void **state)
@@ -198,15 +212,37 @@ static void test_small_machines_max_ballast(void **state)
  * then picks an offset that keeps no 4 MiB block whole). The DMA zone is
  * the only one; it must still hold a free block of order >= 3 after the
  * release, and one of the largest order it could hold at all: with the
- * kernel below 2 MiB, [2 MiB, 4 MiB) is free and whole, order 9. */
+ * kernel below 2 MiB, [2 MiB, 4 MiB) is free and whole, 512 pages of 4 KiB
+ * (order 9) or 256 of 8 KiB (order 8). */
 static void test_8m_seed_2(void **state)
 {
-	const struct machine m = { "8M", MB(8), KB(800), { { 0 } }, 0 };
+	const struct machine m = { "8M", MB(8), KB(800), { { 0 } }, 0, false };
+	const u32 order_2m = BY_PAGE(9, 8);
 	(void)state;
+	assert_int_equal((u64)PAGE_SIZE << order_2m, MB(2));
 	assert_int_equal(build(&m, 2, 50), 0);
 	assert_true(mm_ballast_pages > 0);
-	assert_true(fixture_zone_has_order(ZONE_DMA, 9));
+	assert_true(fixture_zone_has_order(ZONE_DMA, order_2m));
 	assert_true(shuffle_reserve_pages[ZONE_DMA] >= SHUFFLE_ZONE_RESERVE_PAGES);
+	assert_int_equal(selftest_mix(), 0);
+}
+
+/* The machine whose zone, with 8 KiB pages, has fewer free pages than the
+ * reserve (4M-big-kernel: 208 < 256): with 4 KiB pages it has 416 and gets
+ * ballast for every seed; with 8 KiB pages the reserve is the whole zone,
+ * no seed gets ballast, and the self-tests' mix is met (check_machine). */
+static void test_all_reserve_machine(void **state)
+{
+	const struct machine *m = &machines[1];
+	u32 free0[MAX_NR_ZONES];
+	(void)state;
+	assert_string_equal(m->name, "4M-big-kernel");
+	zone_free_without_ballast(m, free0);
+	assert_int_equal(free0[ZONE_DMA], (MB(4) - KB(128) - MB(1) - KB(1280)) >> PAGE_SHIFT);
+	assert_int_equal(free0[ZONE_DMA] < SHUFFLE_ZONE_RESERVE_PAGES, PAGE_SHIFT == 13);
+	assert_true(m->all_reserve_8k);
+	assert_int_equal(build(m, 2, 50), 0);
+	assert_int_equal(mm_ballast_pages == 0, PAGE_SHIFT == 13);
 	assert_int_equal(selftest_mix(), 0);
 }
 
@@ -216,13 +252,13 @@ static void test_8m_seed_2(void **state)
  * the blocks that take ballast. */
 static void test_large_zone_ballast_unchanged(void **state)
 {
-	const struct machine m = { "64M", MB(64), MB(1), { { 0 } }, 0 };
+	const struct machine m = { "64M", MB(64), MB(1), { { 0 } }, 0, false };
 	u32 seed;
 	(void)state;
 	for (seed = 0; seed < 20; seed++) {
 		u32 pfn, frag_free = 0, b;
 		assert_int_equal(build(&m, seed, 50), 0);
-		/* count free + ballast pages in 4 MiB blocks that hold ballast */
+		/* count free + ballast pages in max-order blocks (1024 pages) that hold ballast */
 		for (b = 0; b < (max_pfn + 1023) >> 10; b++) {
 			u32 n = 0, ballast = 0;
 			for (pfn = b << 10; pfn < ((b + 1) << 10) && pfn < max_pfn; pfn++) {
@@ -242,6 +278,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_8m_seed_2, fixture_setup_cb, fixture_teardown_cb),
+		cmocka_unit_test_setup_teardown(test_all_reserve_machine, fixture_setup_cb, fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_small_machines_default_ballast, fixture_setup_cb,
 						fixture_teardown_cb),
 		cmocka_unit_test_setup_teardown(test_small_machines_max_ballast, fixture_setup_cb, fixture_teardown_cb),

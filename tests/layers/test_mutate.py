@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """tools/dev/mutate.py's self-test (make mutate itself takes minutes): it tells
 a killed mutation from a surviving one and from one that does not build,
+runs the build with 8 KiB pages for a mutation marked so (killed there,
+surviving the 4 KiB build alone), reads a suite's output that is not UTF-8,
 restores the file byte for byte, refuses a text found twice, and every
 mutation of its list still applies to the current sources."""
 import os

@@ -16,7 +16,10 @@ suites (cmocka, ASan+UBSan; and for the MWC's 64-bit rewrite the check of the
 generated code) are built and run, and the file is restored (its hash
 checked). A mutation is killed when a suite fails, survives when all pass;
 one that does not compile is reported as such. The report lists each
-mutation with the suite that killed it.
+mutation with the suite that killed it. A mutation marked "8 KiB pages"
+breaks only the other page size (a 4 KiB assumption left in mm/): for it the
+suites also run as built with 8 KiB pages (build/h8, -DPAGE_SHIFT=13; the
+failing suite is then named h8/SUITE).
 
 Exit status: 0 when no mutation of a mechanism the three source threads
 define (the 2.4.17 page coloring patch, grouping pages by mobility, the
@@ -45,9 +48,10 @@ SUITES = ["test_buddy", "test_color_set", "test_compaction", "test_fallback", "t
 CODE_CHECKS = ["tests/layers/test_mwc_code.py::test_mwc_object_has_no_widening_multiply"]
 
 
-def m(ident, path, find, replace, what, thread, code=False):
+def m(ident, path, find, replace, what, thread, code=False, page8=False):
+    """page8: the change breaks only 8 KiB pages; the suites run in build/h8 too."""
     return {"id": ident, "path": path, "find": find, "replace": replace, "what": what, "thread": thread,
-            "code": code}
+            "code": code, "page8": page8}
 
 
 COLOR, MOBILITY, HOTCOLD = "2.4.17 coloring", "mobility", "hot/cold"
@@ -86,6 +90,9 @@ MUTATIONS = [
       ""),
     m("slice-free-bits", "mm/color_set.c", "	for (u32 b = PAGE_SHIFT + color_bits; b < 32; b++) {",
       "	for (u32 b = 32; b < 32; b++) {", "isolation check: the address bits a color leaves free ignored", ""),
+    m("slice-colors-4k", "mm/cache_geom.c", "		d->per_slice = (u32)((u64)d->sets * l->line / PAGE_SIZE);",
+      "		d->per_slice = (u32)((u64)d->sets * l->line / 4096);",
+      "a slice's colors counted in 4 KiB pages, not pages (8 KiB pages)", "", page8=True),
     m("slice-hash-masks", "mm/cache_geom.c", "	if (l->hashed && nmask != log2_u32(l->slices)) {", "	if (0) {",
       "cache_levels=: hash= with the wrong number of masks accepted", ""),
     # ---- the buddy core ----
@@ -104,6 +111,9 @@ MUTATIONS = [
       "split: the kept upper half also freed", ""),
     m("free-count", "mm/page_alloc.c", "	zone->free_pages += 1u << order;", "	zone->free_pages += 1u;",
       "free_pages counts blocks, not pages", ""),
+    m("memblock-round-4k", "mm/memblock.c", "	start = (base + PAGE_SIZE - 1) >> PAGE_SHIFT;",
+      "	start = (base + 4095) >> PAGE_SHIFT;",
+      "memblock_add rounds a range's start up to 4 KiB, not to a page (8 KiB pages)", "", page8=True),
     # ---- grouping by mobility ----
     m("fallback-order", "mm/pageblock.c", "	[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },",
       "	[MIGRATE_MOVABLE] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE },", "fallback table order", MOBILITY),
@@ -238,35 +248,38 @@ def tree_files(root):
 
 
 def sync_copy(root, dst):
-    """dst: a copy of the tree's files (and build/h, build/k objects, so
-    that only what a mutation touches is rebuilt). Unchanged files keep
-    their time stamps."""
+    """dst: a copy of the tree's files (and build/h, build/h8, build/k
+    objects, so that only what a mutation touches is rebuilt). Unchanged
+    files keep their time stamps."""
     for f in tree_files(root):
         s, d = os.path.join(root, f), os.path.join(dst, f)
         if os.path.exists(d) and os.path.getsize(d) == os.path.getsize(s) and sha(d) == sha(s):
             continue
         os.makedirs(os.path.dirname(d), exist_ok=True)
         shutil.copy2(s, d)
-    for sub in ("h", "k"):
+    for sub in ("h", "h8", "k"):
         s = os.path.join(root, "build", sub)
         d = os.path.join(dst, "build", sub)
         if os.path.isdir(s) and not os.path.isdir(d):
             shutil.copytree(s, d, copy_function=shutil.copy2, symlinks=True)
 
 
-def run_suites(tree, suites, code_checks, log):
-    """Builds and runs suites in tree. Returns (status, detail): "pass",
-    "fail" (detail: the suite), "build" (detail: the error)."""
-    bins = [f"build/h/tests/{s}" for s in suites]
+def run_suites(tree, suites, code_checks, log, page8=False):
+    """Builds and runs suites in tree (page8: also as built with 8 KiB
+    pages, build/h8). Returns (status, detail): "pass", "fail" (detail: the
+    suite, h8/SUITE for the 8 KiB build), "build" (detail: the error)."""
+    builds = ["h", "h8"] if page8 else ["h"]
+    names = [s if b == "h" else f"h8/{s}" for b in builds for s in suites]
+    bins = [f"build/{b}/tests/{s}" for b in builds for s in suites]
     b = subprocess.run(["make", "-s", "--no-print-directory", "-j2"] + bins, cwd=tree, capture_output=True,
-                       text=True)
+                       text=True, errors="replace")
     log.write(b.stdout + b.stderr)
     if b.returncode != 0:
         err = [ln for ln in (b.stderr or b.stdout).splitlines() if "error" in ln]
         return "build", (err[0] if err else "make failed")[:100]
-    for s, path in zip(suites, bins):
+    for s, path in zip(names, bins):
         try:
-            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, timeout=60)
+            r = subprocess.run([os.path.join(tree, path)], cwd=tree, capture_output=True, text=True, errors="replace", timeout=60)
         except subprocess.TimeoutExpired:
             return "fail", f"{s} (time-out)"
         log.write(r.stdout + r.stderr)
@@ -275,7 +288,7 @@ def run_suites(tree, suites, code_checks, log):
             return "fail", f"{s}" + (f" {failed[0]}" if failed else "")
     for c in code_checks:
         r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", c], cwd=tree,
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, errors="replace")
         log.write(r.stdout + r.stderr)
         if r.returncode != 0:
             return "fail", c.split("::")[-1]
@@ -312,7 +325,7 @@ def mutate(tree, muts, suites, code_checks, out, log, keep_going=True):
         text = apply(tree, mut)
         t0 = time.monotonic()
         try:
-            status, detail = run_suites(tree, suites, code_checks if mut["code"] else [], log)
+            status, detail = run_suites(tree, suites, code_checks if mut["code"] else [], log, mut["page8"])
         finally:
             restore(tree, mut, text, digest)
         state = {"fail": "killed", "pass": "SURVIVED", "build": "no build"}[status]
@@ -327,9 +340,11 @@ def mutate(tree, muts, suites, code_checks, out, log, keep_going=True):
 def self_test():
     """The script's own check, quick and without the real tree's build: a
     small C library with a test in a temporary tree; one mutation the test
-    catches (killed), one it cannot (survives), one that does not compile;
-    the file restored byte for byte after each; and every mutation of the
-    real list still applies exactly once to the current sources."""
+    catches (killed), one it cannot (survives), one that does not compile,
+    one that breaks only 8 KiB pages (killed when marked so, by the build
+    with 8 KiB pages; survives the 4 KiB build alone); the file restored byte
+    for byte after each; and every mutation of the real list still applies
+    exactly once to the current sources."""
     for mut in MUTATIONS:
         text = open(os.path.join(ROOT, mut["path"])).read()
         if text.count(mut["find"]) != 1:
@@ -340,21 +355,30 @@ def self_test():
         os.makedirs(os.path.join(tree, "build", "h", "tests"))
         lib = os.path.join(tree, "lib.c")
         with open(lib, "w") as f:
-            f.write("unsigned buddy(unsigned pfn, unsigned order) { return pfn ^ (1u << order); }\n"
-                    "unsigned unused(unsigned x) { return x + 1; }\n")
+            f.write("#ifndef PAGE_SHIFT\n#define PAGE_SHIFT 12\n#endif\n"
+                    "unsigned buddy(unsigned pfn, unsigned order) { return pfn ^ (1u << order); }\n"
+                    "unsigned unused(unsigned x) { return x + 1; }\n"
+                    "unsigned pages(unsigned bytes) { return bytes >> PAGE_SHIFT; }\n")
         with open(os.path.join(tree, "t.c"), "w") as f:
-            f.write("unsigned buddy(unsigned, unsigned);\n"
-                    "int main(void) { return !(buddy(8, 3) == 0 && buddy(0, 3) == 8); }\n")
+            # its output holds bytes that are not UTF-8 (a suite printing a
+            # message from a dead stack did): read, never a crash
+            f.write("#include <stdio.h>\nunsigned buddy(unsigned, unsigned);\nunsigned pages(unsigned);\n"
+                    "int main(void) { fputs(\"\\377\\376 bytes\\n\", stdout);\n"
+                    "  return !(buddy(8, 3) == 0 && buddy(0, 3) == 8 && pages(65536) == 16 >> (PAGE_SHIFT - 12)); }\n")
         with open(os.path.join(tree, "Makefile"), "w") as f:
-            f.write("build/h/tests/t: t.c lib.c\n\tcc -o $@ t.c lib.c\n")
+            f.write("build/h/tests/t: t.c lib.c\n\tcc -DPAGE_SHIFT=12 -o $@ t.c lib.c\n"
+                    "build/h8/tests/t: t.c lib.c\n\tmkdir -p build/h8/tests\n\tcc -DPAGE_SHIFT=13 -o $@ t.c lib.c\n")
         muts = [m("xor", "lib.c", "pfn ^ (1u << order)", "pfn + (1u << order)", "xor", "x"),
                 m("unused", "lib.c", "return x + 1;", "return x + 2;", "unused", ""),
-                m("syntax", "lib.c", "return x + 1;", "return x +;", "syntax", "")]
+                m("syntax", "lib.c", "return x + 1;", "return x +;", "syntax", ""),
+                m("shift-12", "lib.c", "bytes >> PAGE_SHIFT", "bytes >> 12", "4 KiB pages", "", page8=True),
+                m("shift-12-4k-only", "lib.c", "bytes >> PAGE_SHIFT", "bytes >> 12", "4 KiB pages", "")]
         before = sha(lib)
         with open(os.devnull, "w") as null:
             rows = mutate(tree, muts, ["t"], [], null, null)
         states = [r["state"] for r in rows]
-        if states != ["killed", "SURVIVED", "no build"] or sha(lib) != before:
+        if (states != ["killed", "SURVIVED", "no build", "killed", "SURVIVED"] or rows[3]["detail"] != "h8/t"
+                or sha(lib) != before):
             print(f"self-test: FAILED: {states}, restored={sha(lib) == before}", file=sys.stderr)
             return 1
         try:
@@ -395,12 +419,13 @@ def main(argv=None):
     sync_copy(ROOT, tree)
     logpath = os.path.join(ROOT, "build", "mutate", "mutate.log")
     with open(logpath, "w") as log:
-        status, detail = run_suites(tree, SUITES, CODE_CHECKS, log)
+        status, detail = run_suites(tree, SUITES, CODE_CHECKS, log, any(x["page8"] for x in muts))
         if status != "pass":
             print(f"mutate: the suites fail without a mutation ({status}: {detail}); see {logpath}",
                   file=sys.stderr)
             return 2
-        print(f"mutate: {len(muts)} mutations, suites: {' '.join(SUITES)} (+ the MWC code check for mwc-64bit)")
+        print(f"mutate: {len(muts)} mutations, suites: {' '.join(SUITES)} (+ the MWC code check for mwc-64bit; "
+              "built with 8 KiB pages too, build/h8, for those marked 8 KiB pages)")
         rows = mutate(tree, muts, SUITES, CODE_CHECKS, sys.stdout, log, keep_going=not a.stop)
     killed = sum(r["state"] == "killed" for r in rows)
     surv = [r for r in rows if r["state"] == "SURVIVED"]
