@@ -192,6 +192,10 @@ def test_alpha_benchmarks_on_and_off():
     h = record(log, "@header")
     assert h["arch"] == "alpha" and h["tsc_khz"] == "250000" and h["colors"] == "256"
     assert h["bench_max"] == "32768" and h["bench_runs"] == "1"
+    # coloring off measures random placement: the free lists shuffled at
+    # boot, as on x86 (a fresh allocator's contiguous pages are colored by
+    # accident); mm_shuffle=off was the Alpha default before
+    assert h["mm_shuffle"] == "on" and re.search(r"^page_color: .* ballast=[1-9]\d* ", log, re.M), h
     st = results(log, "stride")
     got = {(r["pattern"], int(r["ws"]), r["color"]) for r in st}
     assert got == {(p, ws, c) for p in ("seq", "rand") for ws in (16384, 32768) for c in ("on", "off")}, got
