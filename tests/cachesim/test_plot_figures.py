@@ -189,3 +189,22 @@ def test_stride_plots_the_summarys_miss_figure(rundir, tmp_path):
     assert any(float(r["l2_miss_ratio_mean"]) > 2 * float(r["miss_per_access_mean"]) > 0 for r in off)
     text = (rundir / "summary.txt").read_text()
     assert "L2 misses, % of accesses (stride)" in text and "% of loads" not in text
+
+
+def test_alpha_plot_names_its_guest(tmp_path):
+    """The Alpha kernel's @header has no CPUID keys: the plot's subtitle said
+    "guest ? family None model None"; it names the emulated machine and the
+    page size instead (x86's line is unchanged)."""
+    row = {"cs_l2size": "2097152", "cs_l1size": "65536", "cs_l2ways": "1", "cs_l1ways": "2", "cs_line": "64",
+           "cs_l1lat": "4", "cs_l2lat": "12", "cs_memlat": "200"}
+    (tmp_path / "table.txt").write_text(
+        "# @header version=0.6.0 arch=alpha machine=clipper hypervisor=QEMU tsc_khz=250000 cache_size=2097152 "
+        "cache_ways=1 colors=256 seed=0x00000001 page_size=8192\n")
+    title, l1, l2 = plot.geometry([row], str(tmp_path / "table.csv"))
+    assert (l1, l2) == (65536, 2097152)
+    assert "guest Alpha (clipper, 8 KiB pages) under QEMU TCG + tools/cachesim, 256 colors, seed 0x00000001" in title
+    assert "None" not in title and "?" not in title
+    (tmp_path / "table.txt").write_text("# @header version=0.6.0 cpu_vendor=GenuineIntel family=6 model=6 "
+                                        "colors=512 seed=0x00000001\n")
+    title, _, _ = plot.geometry([row], str(tmp_path / "table.csv"))
+    assert "guest GenuineIntel family 6 model 6 under QEMU TCG + tools/cachesim, 512 colors" in title

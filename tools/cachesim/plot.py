@@ -74,8 +74,11 @@ def geometry(rows, csv_path):
         for line in open(table):
             if line.startswith("# @header "):
                 h = dict(t.split("=", 1) for t in line.split()[2:] if "=" in t)
-                cpu = (f"guest {h.get('cpu_vendor', '?')} family {h.get('family')} model {h.get('model')} under "
-                       f"QEMU TCG + tools/cachesim, {h.get('colors')} colors, seed {h.get('seed')}")
+                if h.get("arch") == "alpha":  # no CPUID: the machine QEMU emulates and its page size
+                    guest = f"guest Alpha ({h.get('machine', '?')}, {int(h.get('page_size', 0)) // 1024} KiB pages)"
+                else:
+                    guest = f"guest {h.get('cpu_vendor', '?')} family {h.get('family')} model {h.get('model')}"
+                cpu = f"{guest} under QEMU TCG + tools/cachesim, {h.get('colors')} colors, seed {h.get('seed')}"
                 break
     return f"{cache}\n{cpu}", l1, l2
 
