@@ -7,17 +7,12 @@
  * themselves; -ffreestanding keeps it from doing so for these loops. */
 #include "kernel/string.h"
 
+#include <asm/string.h>
+
 /* memset: fills n bytes of s with (unsigned char)c. Returns s. */
 void *memset(void *s, int c, size_t n)
 {
-#if defined(__i386__)
-	void *d = s;
-	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
-#else
-	unsigned char *p = s;
-	while (n--)
-		*p++ = (unsigned char)c;
-#endif
+	arch_memset(s, c, n); /* <asm/string.h>: the arch's way to fill */
 	return s;
 }
 
@@ -29,15 +24,7 @@ void *memcpy(void *dst, const void *src, size_t n)
 {
 	if (memcpy_hook && n >= memcpy_hook_min)
 		return memcpy_hook(dst, src, n);
-#if defined(__i386__)
-	void *d = dst;
-	__asm__ volatile("rep movsb" : "+D"(d), "+S"(src), "+c"(n) : : "memory");
-#else
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-	while (n--)
-		*d++ = *s++;
-#endif
+	arch_memcpy(dst, src, n); /* <asm/string.h>: the arch's way to copy */
 	return dst;
 }
 

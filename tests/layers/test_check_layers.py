@@ -135,3 +135,24 @@ def test_an_arch_conditional_in_mm_is_reported(tmp_path):
         "layers: mm/b.h:3: a conditional on the architecture (PAGE_SHIFT): take the fact from <asm/*.h>",
         "layers: mm/b.h:4: a conditional on the architecture (__alpha__): take the fact from <asm/*.h>",
     ], r.stdout
+
+
+def test_a_compiler_arch_macro_in_kernel_bench_or_init_is_reported(tmp_path):
+    """kernel/, bench/ and init/ may test an arch's fact from <asm/*.h>
+    (#if ARCH_FFT_VECTOR), never a compiler's architecture macro:
+    kernel/string.c chose rep stosb by #if defined(__i386__) (now
+    <asm/string.h>). init/alpha/, the Alpha kernel's boot sequence, is
+    Alpha's by definition."""
+    root = str(tmp_path)
+    write(root, "kernel/string.c", "#if defined(__i386__)\n#endif\n")
+    write(root, "bench/fft.c", "#include <asm/fpu.h>\n#if ARCH_FFT_VECTOR\n#endif\n#ifdef __alpha__\n#endif\n")
+    write(root, "init/main.c", "#ifdef __x86_64__\n#endif\n")
+    write(root, "init/alpha/main.c", "#ifdef __alpha__\n#endif\n")
+    r = run(root)
+    assert r.returncode == 1, r.stdout
+    lines = sorted(l for l in r.stdout.splitlines() if "conditional on the architecture" in l)
+    assert lines == [
+        "layers: bench/fft.c:4: a conditional on the architecture (__alpha__): take the fact from <asm/*.h>",
+        "layers: init/main.c:1: a conditional on the architecture (__x86_64__): take the fact from <asm/*.h>",
+        "layers: kernel/string.c:1: a conditional on the architecture (__i386__): take the fact from <asm/*.h>",
+    ], r.stdout
