@@ -15,6 +15,7 @@
 #include "mm/mm_stat.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include "mm/poison.h"
 
 /* mm_init()'s allocations (mem_map, color lists): zeroed, reached by KSEG. */
 static void *boot_alloc(u32 bytes)
@@ -64,6 +65,13 @@ static void kseg_phase(struct page *const *pages, u32 n)
 	phase_end();
 }
 
+/* Where mm_debug= fills and checks a free page (mm/poison.h): KSEG maps
+ * every physical page, so every page is reached. */
+static void *kseg_page_addr(u32 pfn)
+{
+	return __va((unsigned long)pfn << PAGE_SHIFT);
+}
+
 unsigned alpha_mm_init(const struct mm_config *base, u32 seed)
 {
 	static struct mwc rng;
@@ -82,6 +90,10 @@ unsigned alpha_mm_init(const struct mm_config *base, u32 seed)
 		printk("mm: mm_init failed\n");
 		return 1;
 	}
+	/* mm_debug=on fills freed pages; poison also checks the fill at every
+	 * allocation (@poison at the end of the run), as on x86 */
+	if (cfg.mm_debug)
+		page_poison_enable(kseg_page_addr, cfg.mm_debug == MM_DEBUG_POISON);
 	mm_print_zones();
 	mm_print_buddyinfo("after boot");
 	if (mm_check() != 0) {

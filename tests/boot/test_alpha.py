@@ -272,3 +272,19 @@ def test_alpha_triad_sparse_reuse():
             else:
                 assert r["policy"] == "buddy" and r["hits"] == "0", r
     assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "0"}
+
+
+def test_alpha_poison_checks_every_benchmark_page():
+    """mm_debug=poison on Alpha, as on x86 (tests/boot/test_debug.py): every
+    free page filled through KSEG and the fill checked at every allocation,
+    the benchmarks' pages among them; @poison says so. It was parsed and
+    silently not done."""
+    rc, log = run_alpha("128M", "mm_debug=poison bench=stride,fft bench_max=64K bench_runs=1")
+    assert rc == 0, log[-3000:]
+    p = record(log, "@poison")
+    assert p["status"] == "ok" and p["bad"] == "0"
+    # stride's and FFT's buffers, 2..8 pages per run, and the check round's
+    # 512: thousands of pages checked at allocation
+    assert int(p["checked"]) > 1000, p
+    assert "not mapped by the kernel" not in log  # KSEG reaches every page
+    assert record(log, "@final")["status"] == "ok"
