@@ -24,13 +24,15 @@
  * those that build only on x86 for now. Every architecture builds stride,
  * fft, triad, sparse and reuse: they take the cycle counter, the buffers'
  * mappings and the FPU from <asm/timex.h>, <asm/benchmap.h> and
- * <asm/fpu.h>. The others use what only the x86 code has today: probe (the
- * TSC per load, its x86 timing loop) and frag (the TSC directly, x86's
- * page-table cost model: not yet ported); copy the x86 copy strategies (rep
- * movs, SSE, non-temporal stores); interfere the PIT timer and time slices;
- * pcp, smpstress and smptask the other CPUs (SMP) and the scheduler's
- * preemption; readahead the DMA marker page and interrupts. An Alpha
- * kernel rejects them by name on the command line (init/alpha/main.c). */
+ * <asm/fpu.h>; and frag (mobility grouping's churn and high-order
+ * attempts: the cycle counter from <asm/timex.h>, the pages' contents
+ * through <asm/page.h>'s direct map). The others use what only the x86
+ * code has today: probe (the TSC per load, its x86 timing loop); copy the
+ * x86 copy strategies (rep movs, SSE, non-temporal stores); interfere the
+ * PIT timer and time slices; pcp, smpstress and smptask the other CPUs
+ * (SMP) and the scheduler's preemption; readahead the DMA marker page and
+ * interrupts. An Alpha kernel rejects them by name on the command line
+ * (init/alpha/main.c). */
 #define BENCH_REGISTRY_ARCH(BENCH_RUN, BENCH_RUN_X86, BENCH_SELECT) \
 	BENCH_SELECT(ALL, all, 0) \
 	BENCH_RUN(STRIDE, stride, 2) \
@@ -40,7 +42,7 @@
 	BENCH_RUN(TRIAD, triad, 5) \
 	BENCH_RUN(SPARSE, sparse, 6) \
 	BENCH_RUN(REUSE, reuse, 7) \
-	BENCH_RUN_X86(FRAG, frag, 8) \
+	BENCH_RUN(FRAG, frag, 8) \
 	BENCH_RUN_X86(COPY, copy, 9) \
 	BENCH_RUN_X86(INTERFERE, interfere, 10) \
 	BENCH_RUN_X86(PCP, pcp, 11) \
