@@ -98,3 +98,42 @@ def test_alpha_frag():
     assert sorted(r["grouping"] for r in pt) == ["off", "on"], pt
     assert all(float(r["cycles_per_pair"]) > 0 for r in pt), pt
     assert re.search(r"^frag: grouping=on  clean blocks", log, re.M)
+
+
+# ---- bench=pcp: the per-CPU hot/cold lists on one CPU -----------------------
+
+
+def test_alpha_pcp_one_cpu():
+    """bench=pcp on the one CPU (64 MiB, about 1 s of CPU): the lists are on
+    by default, as on x86 with one CPU; with them a page costs at most about
+    1/batch zone locks (one without); the runs that need 2 and 4 CPUs are
+    skipped with a line saying so, never printed as results; the hot list
+    hands back the pages just freed (last in, first out) and the cold list
+    the other end (none of them, the list's other pages first)."""
+    rc, log = run_alpha("64M", "bench=pcp bench_runs=1")
+    check_ok(rc, log)
+    assert "pcp: per-CPU page lists on (the default; pcp=off for the uniprocessor allocator): batch 16" in log
+    rows = [r for r in records(log, "@result") if r.get("bench") == "pcp"]
+    assert [(r["cpus"], r["pcp"], r["policy"]) for r in rows] == [
+        ("1", "off", "binhop"), ("1", "on", "binhop"), ("1", "on", "buddy")], rows
+    for r in rows:
+        assert r["failed"] == "0" and int(r["ops"]) == 8 * 64 * 2, r
+        lock = float(r["lock_per_page"])
+        if r["pcp"] == "on":
+            assert lock <= 1.2 / 16, r
+        else:
+            assert lock == 1.0, r
+        if r["policy"] == "binhop":
+            assert r["off_target"] == "0", r
+    skips = [r for r in records(log, "@skip") if r.get("bench") == "pcp"]
+    assert [(r["cpus"], r["reason"], r["online"]) for r in skips] == [("2", "cpus_online", "1"),
+                                                                     ("4", "cpus_online", "1")], skips
+    hc = {(r["mode"], int(r["ws"])): r for r in records(log, "@result") if r.get("bench") == "pcp_hotcold"}
+    small = min(ws for _, ws in hc)
+    assert small == 256 * 1024  # the cache's eighth: 32 pages, inside the hot list's high mark (96)
+    hot, cold, off = hc[("hot", small)], hc[("cold", small)], hc[("off", small)]
+    assert float(hot["same_pages"]) == int(hot["of"]) == 32, hot     # the hot list: the pages just freed
+    assert float(cold["same_pages"]) == 0 and int(cold["of"]) == 32, cold  # the cold list: other pages
+    assert float(off["same_pages"]) == 32, off                       # the buddy lists, LIFO too
+    assert all(float(r["median"]) > 0 for r in hc.values()), hc
+    assert "@result bench=smpstress" not in log
