@@ -29,13 +29,15 @@
  * through <asm/page.h>'s direct map); and pcp (the per-CPU hot/cold
  * lists, on as many CPUs as are online: on Alpha's one CPU the 2- and
  * 4-CPU runs are skipped and said, as on x86 with smp=1; smp_call_all from
- * <asm/smp.h>, get_cycles_relaxed from <asm/timex.h>). The others use what
- * only the x86 code has today: probe (the TSC per load, its x86 timing
- * loop); copy the x86 copy strategies (rep movs, SSE, non-temporal
- * stores); interfere the PIT timer and time slices; smpstress and smptask
- * other CPUs (SMP) and the scheduler's preemption (smpstress is in
- * bench/pcp.c and builds on Alpha, but is not run there); readahead the
- * DMA marker page and interrupts. An Alpha kernel rejects them by name on the command line
+ * <asm/smp.h>, get_cycles_relaxed from <asm/timex.h>); and readahead (the
+ * cache model's DMA window page, DMA_MARK_BASE of the arch's arch.h,
+ * mapped by <asm/benchmap.h>; interrupts masked around the fill by
+ * <asm/irqflags.h>). The others use what only the x86 code has today:
+ * probe (the TSC per load, its x86 timing loop); copy the x86 copy
+ * strategies (rep movs, SSE, non-temporal stores); interfere the PIT timer
+ * and time slices; smpstress and smptask other CPUs (SMP) and the
+ * scheduler's preemption (smpstress is in bench/pcp.c and builds on Alpha,
+ * but is not run there). An Alpha kernel rejects them by name on the command line
  * (init/alpha/main.c). */
 #define BENCH_REGISTRY_ARCH(BENCH_RUN, BENCH_RUN_X86, BENCH_SELECT) \
 	BENCH_SELECT(ALL, all, 0) \
@@ -51,7 +53,7 @@
 	BENCH_RUN_X86(INTERFERE, interfere, 10) \
 	BENCH_RUN(PCP, pcp, 11) \
 	BENCH_RUN_X86(SMPSTRESS, smpstress, 12) \
-	BENCH_RUN_X86(READAHEAD, readahead, 13) \
+	BENCH_RUN(READAHEAD, readahead, 13) \
 	BENCH_RUN_X86(SMPTASK, smptask, 14) \
 	/* the end of the list */
 /* clang-format on */

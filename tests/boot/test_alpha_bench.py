@@ -137,3 +137,27 @@ def test_alpha_pcp_one_cpu():
     assert float(off["same_pages"]) == 32, off                       # the buddy lists, LIFO too
     assert all(float(r["median"]) > 0 for r in hc.values()), hc
     assert "@result bench=smpstress" not in log
+
+
+# ---- bench=readahead: cold pages for a DMA-filled page cache -----------------
+
+
+def test_alpha_readahead_plain():
+    """bench=readahead without the cache model (64 MiB, 2 runs, under 1 s):
+    said to be plain CPU stores; the pages themselves show the hot/cold
+    choice: a user allocating hot gets the 32 pages the writer just freed,
+    cold none of them; a readahead window allocated cold leaves those hot
+    pages to the writer's next buffer, one allocated hot takes them; every
+    word the device wrote reads back (verified=yes). The model's misses are
+    tests/cachesim/test_alpha_readahead.py's."""
+    rc, log = run_alpha("64M", "bench=readahead bench_runs=2")
+    check_ok(rc, log)
+    assert "readahead: no cache model (cachesim=off): the fill is plain CPU stores" in log
+    res = {(r["consumer"], r["alloc"]): r for r in records(log, "@result") if r.get("bench") == "readahead"}
+    assert set(res) == {(c, a) for c in ("cpu", "readahead") for a in ("hot", "cold")}, res
+    assert all(r["pages"] == "32" and r["runs"] == "2" for r in res.values()), res
+    assert float(res[("cpu", "hot")]["warm_pages"]) == 32 and float(res[("cpu", "cold")]["warm_pages"]) == 0
+    hot, cold = res[("readahead", "hot")], res[("readahead", "cold")]
+    assert (float(hot["warm_pages"]), float(hot["other_warm_pages"])) == (32, 0), hot
+    assert (float(cold["warm_pages"]), float(cold["other_warm_pages"])) == (0, 32), cold
+    assert hot["verified"] == cold["verified"] == "yes"
