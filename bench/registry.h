@@ -32,19 +32,19 @@
  * <asm/smp.h>, get_cycles_relaxed from <asm/timex.h>); and readahead (the
  * cache model's DMA window page, DMA_MARK_BASE of the arch's arch.h,
  * mapped by <asm/benchmap.h>; interrupts masked around the fill by
- * <asm/irqflags.h>). The others use what only the x86 code has today:
- * probe (the TSC per load, its x86 timing loop); copy the x86 copy
- * strategies (rep movs, SSE, non-temporal stores); interfere the PIT timer
- * and time slices; smpstress and smptask other CPUs (SMP) and the
- * scheduler's preemption (smpstress is in bench/pcp.c and builds on Alpha,
- * but is not run there). An Alpha kernel rejects them by name on the command line
+ * <asm/irqflags.h>); and probe (the cache model's end-to-end check: its
+ * marked load loop is <asm/probe_loop.h>'s asm). The others use what only
+ * the x86 code has today: copy the x86 copy strategies (rep movs, SSE,
+ * non-temporal stores); interfere the PIT timer and time slices; smpstress
+ * and smptask other CPUs (SMP) and the scheduler's preemption (smpstress
+ * is in bench/pcp.c and builds on Alpha, but is not run there). An Alpha kernel rejects them by name on the command line
  * (init/alpha/main.c). */
 #define BENCH_REGISTRY_ARCH(BENCH_RUN, BENCH_RUN_X86, BENCH_SELECT) \
 	BENCH_SELECT(ALL, all, 0) \
 	BENCH_RUN(STRIDE, stride, 2) \
 	BENCH_RUN(FFT, fft, 1) \
 	BENCH_SELECT(NONE, none, 3) \
-	BENCH_RUN_X86(PROBE, probe, 4) \
+	BENCH_RUN(PROBE, probe, 4) \
 	BENCH_RUN(TRIAD, triad, 5) \
 	BENCH_RUN(SPARSE, sparse, 6) \
 	BENCH_RUN(REUSE, reuse, 7) \
