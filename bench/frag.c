@@ -35,13 +35,12 @@
  * 0..1, -1 = a block is free), pages reclaimed / moved per success.
  *
  * Runs under the buddy policy (switched and restored: per-task colors
- * would make the points differ). GFP_KERNEL requests (Normal, then DMA; identity-mapped low memory, so
- * compaction copies pages through their physical addresses). Opt-in: not
+ * would make the points differ). GFP_KERNEL requests (Normal, then DMA; directly mapped memory, so
+ * compaction copies pages through <asm/page.h>'s __va). Opt-in: not
  * part of bench=all. */
 #include "bench/workload.h"
 #include "bench/frag_owner.h"
 #include "bench/registry.h"
-#include "arch/x86/cpu.h"
 #include "kernel/mwc.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
@@ -53,6 +52,8 @@
 #include "mm/pagetypeinfo.h"
 #include "mm/pcp.h"
 #include "mm/placement/registry.h"
+#include <asm/page.h>
+#include <asm/timex.h>
 
 #define FRAG_ROUNDS    60u
 #define FRAG_BATCH_DIV 40u  /* pages per round: free / 40 */
@@ -103,7 +104,14 @@ static void *frag_pages(u32 bytes, struct page **pg, u32 *order)
 		return NULL;
 	*pg = alloc_pages(GFP_KERNEL, o);
 	*order = o;
-	return *pg ? (void *)(page_to_pfn(*pg) << PAGE_SHIFT) : NULL;
+	return *pg ? __va((unsigned long)page_to_pfn(*pg) << PAGE_SHIFT) : NULL;
+}
+
+/* frag_page_va for compaction's moves in this kernel: the direct map
+ * (<asm/page.h>'s __va: identity on x86, KSEG on Alpha). */
+static void *frag_direct_va(u32 pfn)
+{
+	return __va((unsigned long)pfn << PAGE_SHIFT);
 }
 
 static void obj_free(struct frag *f, u32 i)
@@ -356,19 +364,19 @@ static void page_test(bool grouping)
 
 	mobility_grouping_set(grouping);
 	for (r = 0; r < 5; r++) {
-		u64 t0 = rdtsc_serialized();
+		u64 t0 = get_cycles();
 		for (i = 0; i < PT_PAIRS; i++) {
 			struct page *p[PT_BATCH];
 			for (k = 0; k < PT_BATCH; k++) {
 				p[k] = alloc_pages(types[k % 3], 0);
 				if (p[k])
-					memset((void *)(page_to_pfn(p[k]) << PAGE_SHIFT), (int)k, PAGE_SIZE);
+					memset(__va((unsigned long)page_to_pfn(p[k]) << PAGE_SHIFT), (int)k, PAGE_SIZE);
 			}
 			for (k = 0; k < PT_BATCH; k++)
 				if (p[k])
 					__free_pages(p[k], 0);
 		}
-		c[r] = (double)(rdtsc_serialized() - t0) / PT_PAIRS;
+		c[r] = (double)(get_cycles() - t0) / PT_PAIRS;
 	}
 	bench_stats(c, 5, &st);
 	printk("@result bench=page_test grouping=%s pcp=%s pairs=%u pages_per_pair=%u cycles_per_pair=%s "
@@ -393,6 +401,7 @@ u32 bench_frag(const struct bench_config *cfg)
 	       FRAG_ROUNDS, FRAG_ATTEMPTS, runs);
 	if (!compaction_enabled)
 		printk("bench=frag: compaction=off: the compaction way is not run\n");
+	frag_page_va = frag_direct_va;
 	f.cap = nr_free_pages() * 3 / 2 + 64;
 	f.own.rmap_len = max_pfn;
 	f.own.obj = frag_pages(f.cap * (u32)sizeof(*f.own.obj), &objs_pg, &objs_order);

@@ -24,9 +24,10 @@ struct frag_owner {
 	u32 rmap_len;	      /* pfns 0..rmap_len-1 are mapped */
 };
 
-/* The address of page pfn's PAGE_SIZE bytes. In the kernel, low memory is
- * identity-mapped (pfn << PAGE_SHIFT); a host test points it at a buffer of
- * its own. Never NULL. */
+/* The address of page pfn's PAGE_SIZE bytes. By default pfn << PAGE_SHIFT
+ * (x86's identity-mapped low memory); bench=frag points it at the kernel's
+ * direct map (<asm/page.h>'s __va, KSEG on Alpha) and a host test at a
+ * buffer of its own. Never NULL. */
 extern void *(*frag_page_va)(u32 pfn);
 
 /* A compact_move_fn (mm/compaction.h) for arg, a struct frag_owner: copies

@@ -37,8 +37,6 @@
  * exactly (after draining the lists). Prints "@result bench=smpstress ...
  * leak=0 mm_check=ok". Returns failures. */
 #include "bench/workload.h"
-#include "arch/x86/cpu.h"
-#include "arch/x86/smp.h"
 #include "bench/policy_switch.h"
 #include "bench/registry.h"
 #include "kernel/mwc.h"
@@ -51,6 +49,10 @@
 #include "mm/placement/ops.h"
 #include "mm/placement/registry.h"
 #include "kernel/task.h"
+#include <asm/page.h>
+#include <asm/processor.h>
+#include <asm/smp.h>
+#include <asm/timex.h>
 
 #define PCP_ROUND_PAGES 64u /* pages allocated, then freed, per round */
 
@@ -74,7 +76,7 @@ static void barrier(volatile u32 *arrived, u32 n)
 {
 	__atomic_add_fetch(arrived, 1, __ATOMIC_ACQ_REL);
 	while (__atomic_load_n(arrived, __ATOMIC_ACQUIRE) < n)
-		__asm__ volatile("pause" ::: "memory");
+		cpu_relax();
 }
 
 static void loop_on_cpu(u32 cpu, void *arg)
@@ -86,7 +88,7 @@ static void loop_on_cpu(u32 cpu, void *arg)
 
 	w->pid[cpu] = task_start("pcp")->pid; /* each CPU's work as its own task (its own colors) */
 	barrier(&w->arrived, w->ncpus);
-	t0 = rdtsc();
+	t0 = get_cycles_relaxed();
 	for (u32 r = 0; r < w->rounds; r++) {
 		u32 n = 0;
 		for (u32 i = 0; i < PCP_ROUND_PAGES; i++) {
@@ -109,7 +111,7 @@ static void loop_on_cpu(u32 cpu, void *arg)
 				failed++;
 		ops += 2 * n;
 	}
-	w->cycles[cpu] = rdtsc() - t0;
+	w->cycles[cpu] = get_cycles_relaxed() - t0;
 	w->ops[cpu] = ops;
 	w->failed[cpu] = failed;
 	placement_task_stats(current, &w->hits[cpu], &w->misses[cpu]);
@@ -278,7 +280,7 @@ static u32 hc_a[HC_MAX_PAGES], hc_b[HC_MAX_PAGES];
 static void write_pages(const u32 *pfns, u32 n)
 {
 	for (u32 i = 0; i < n; i++) {
-		volatile u32 *p = (volatile u32 *)(pfns[i] << PAGE_SHIFT);
+		volatile u32 *p = __va((unsigned long)pfns[i] << PAGE_SHIFT);
 		for (u32 w = 0; w < PAGE_SIZE / 4; w += 16) /* one store per 64-byte line */
 			p[w] = w;
 	}
@@ -325,12 +327,12 @@ static u64 hotcold_run(u32 n, u32 mode, u32 run, u32 *same)
 	ksnprintf(desc, sizeof(desc), "bench=pcp_hotcold mode=%s ws=%u run=%u color=off", names[mode], n * PAGE_SIZE,
 		  run);
 	u32 id = bench_phase_label(desc);
-	t0 = rdtsc();
+	t0 = get_cycles_relaxed();
 	bench_phase_start(id);
 	if (got == n)
 		write_pages(hc_b, n);
 	bench_phase_end();
-	t = rdtsc() - t0;
+	t = get_cycles_relaxed() - t0;
 	for (i = 0; i < got; i++)
 		__free_pages(pfn_to_page(hc_b[i]), 0);
 	return got == n ? t : 0;
@@ -417,9 +419,9 @@ static void stress_on_cpu(u32 cpu, void *arg)
 
 	mwc_init(&rng, w->seed + cpu * 7919u, MWC_CARRY_DEFAULT);
 	barrier(&w->arrived, w->ncpus);
-	end = rdtsc() + w->cycles;
+	end = get_cycles_relaxed() + w->cycles;
 	for (;;) {
-		if (w->cycles ? (ops & 63) == 0 && rdtsc() >= end : ops >= w->count)
+		if (w->cycles ? (ops & 63) == 0 && get_cycles_relaxed() >= end : ops >= w->count)
 			break;
 		u32 r = mwc_next(&rng);
 		ops++;

@@ -42,8 +42,6 @@
  * Same-color pages are found by allocating pages with __GFP_NOCOLOR until
  * enough of the first page's color turned up (the others are freed).
  */
-#include "arch/x86/arch.h"
-#include "arch/x86/cpu.h"
 #include "bench/workload.h"
 #include "bench/policy_switch.h"
 #include "bench/registry.h"
@@ -52,8 +50,11 @@
 #include "kernel/task.h"
 #include "mm/page_alloc.h"
 #include "mm/page_color.h"
+#include <asm/benchmap.h>
+#include <asm/irqflags.h>
+#include <asm/probe_loop.h>
 
-#define PROBE_LINE	     64u
+#define PROBE_LINE	     PROBE_LOOP_LINE
 #define PROBE_LINES_PER_PAGE (PAGE_SIZE / PROBE_LINE)
 #define PROBE_MAX_PAGES	     65u    /* cache_ways <= 64, so W + 1 <= 65 */
 #define PROBE_MAX_REJECTS    16384u /* pages tried while looking for one color */
@@ -66,40 +67,16 @@ static char probe_buf[1024];
 
 /* Loads one word of every line in [base, end), `rounds` times, between the
  * stores that switch the simulator to phase `inner` and back to `outer`
- * (0 = end). No other memory access happens between the two stores. */
-static void touch_marked(u32 base, u32 end, u32 rounds, u32 inner, u32 outer)
+ * (0 = end): <asm/probe_loop.h>'s one asm block. */
+static void touch_marked(unsigned long base, unsigned long end, u32 rounds, u32 inner, u32 outer)
 {
-	u32 a = inner, di = rounds, si;
-
-	__asm__ volatile("movl %%eax, %c[mb](,%%eax,4)\n\t"
-			 "1: movl %%ebx, %%esi\n\t"
-			 "2: movl (%%esi), %%eax\n\t"
-			 "addl %[line], %%esi\n\t"
-			 "cmpl %%edx, %%esi\n\t"
-			 "jb 2b\n\t"
-			 "decl %%edi\n\t"
-			 "jnz 1b\n\t"
-			 "movl %%ecx, %c[mb](,%%ecx,4)\n\t"
-			 : "+a"(a), "+D"(di), "=&S"(si)
-			 : "b"(base), "d"(end), "c"(outer), [mb] "i"(PHASE_MARK_BASE), [line] "i"(PROBE_LINE)
-			 : "memory", "cc");
+	probe_touch_marked(base, end, rounds, inner, outer);
 }
 
 /* The same loads without markers (cachesim=off: the marker page is not mapped). */
-static void touch_plain(u32 base, u32 end, u32 rounds)
+static void touch_plain(unsigned long base, unsigned long end, u32 rounds)
 {
-	u32 a, di = rounds, si;
-
-	__asm__ volatile("1: movl %%ebx, %%esi\n\t"
-			 "2: movl (%%esi), %%eax\n\t"
-			 "addl %[line], %%esi\n\t"
-			 "cmpl %%edx, %%esi\n\t"
-			 "jb 2b\n\t"
-			 "decl %%edi\n\t"
-			 "jnz 1b\n\t"
-			 : "=&a"(a), "+D"(di), "=&S"(si)
-			 : "b"(base), "d"(end), [line] "i"(PROBE_LINE)
-			 : "memory", "cc");
+	probe_touch_plain(base, end, rounds);
 }
 
 static void sort_u32(u32 *v, u32 n)
@@ -187,7 +164,8 @@ static const char *const probe_names[] = { "fit", "assoc", "conflict", "random" 
 /* Runs one pattern; returns 0 or 1 (failure). */
 static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 inner, u32 sets, u32 ways, u32 colors)
 {
-	u32 half = MAX(1u, colors / 2), k, got, rounds, outer = 0, flags, i, len;
+	u32 half = MAX(1u, colors / 2), k, got, rounds, outer = 0, i, len;
+	irqflags_t flags;
 	bool colored = kind == P_FIT;
 	struct probe_expect e;
 	char desc[128];
@@ -216,7 +194,7 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 		got = get_same_color(k, colors);
 	else
 		got = get_pages(k);
-	if (got < k || vmap_pages(BENCH_VA, probe_pfns, k) < 0) {
+	if (got < k || bench_map(BENCH_VA, probe_pfns, k) < 0) {
 		printk("probe: pattern=%s: could not get and map %u pages (got %u)\n", probe_names[kind], k, got);
 		printk("@skip bench=probe pattern=%s color=%s reason=no_memory runs=0 of=1\n", probe_names[kind],
 		       colored ? "on" : "off");
@@ -242,7 +220,7 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 		printk("@probe phase=0 pattern=%s color=%s pages=%u rounds=%u (cachesim=off: not marked) %s\n",
 		       probe_names[kind], colored ? "on" : "off", k, rounds, probe_buf);
 	}
-	flags = local_irq_save();
+	flags = arch_irq_save();
 	if (cfg->phase_marks)
 		outer = bench_phase_begin(desc);
 	if (outer) {
@@ -251,8 +229,8 @@ static u32 probe_one(const struct bench_config *cfg, enum probe_kind kind, u32 i
 	} else {
 		touch_plain(BENCH_VA, BENCH_VA + k * PAGE_SIZE, rounds);
 	}
-	local_irq_restore(flags);
-	vunmap_pages(BENCH_VA, k);
+	arch_irq_restore(flags);
+	bench_unmap(BENCH_VA, k);
 	free_pfns(probe_pfns, k);
 	task_end();
 	return 0;

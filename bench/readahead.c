@@ -36,7 +36,7 @@
  *
  * The fill as DMA: a CPU fill would bring the lines into the cache and
  * defeat the point. With cachesim=on the fill's stores run inside the cache
- * model's DMA window (arch.h, DMA_MARK_BASE; tools/cachesim/README.md): the
+ * model's DMA window (the arch's arch.h, DMA_MARK_BASE; tools/cachesim/README.md): the
  * data reach memory, the model drops the lines from every level instead of
  * filling them. Without the model (plain QEMU, a real PC) the fill is
  * plain CPU stores and the run says so.
@@ -52,9 +52,10 @@
  * (tools/cachesim/report.py groups the @phase labels). Returns failures
  * (pages that ran out, a word read back wrong, a pagevec free refused, an
  * mm_check failure). */
-#include "arch/x86/arch.h"
-#include "arch/x86/cpu.h"
+#include <asm/benchmap.h>
 #include <asm/irqflags.h>
+#include <asm/page.h>
+#include <asm/timex.h>
 #include "bench/workload.h"
 #include "bench/policy_switch.h"
 #include "bench/registry.h"
@@ -69,7 +70,7 @@
 #define RA_EVICT_MAX (8u * MiB)			  /* the "time passes" buffer's cap */
 #define RA_LINE	     64u			  /* one store or load per line */
 #define RA_WORDS     (PAGE_SIZE / 4u)		  /* words per page */
-#define RA_GFP	     (GFP_KERNEL | __GFP_MOVABLE) /* identity-mapped low memory */
+#define RA_GFP	     (GFP_KERNEL | __GFP_MOVABLE) /* directly mapped (__va) */
 #define RA_RUNS_MAX  64u
 
 static u32 ra_writer[RA_MAX_PAGES], ra_own[RA_MAX_PAGES], ra_other[RA_MAX_PAGES];
@@ -78,7 +79,7 @@ static u32 ra_bad_frees;
 
 static inline u32 *page_va(u32 pfn)
 {
-	return (u32 *)(pfn << PAGE_SHIFT);
+	return __va((unsigned long)pfn << PAGE_SHIFT);
 }
 
 /* The file's word at word offset i (the device's data): a hash, so that a
@@ -203,12 +204,12 @@ struct ra_run {
 static u64 ra_step(const char *desc, void (*fn)(const u32 *, u32), const u32 *pfns, u32 n)
 {
 	u32 id = bench_phase_label(desc);
-	u64 t0 = rdtsc();
+	u64 t0 = get_cycles_relaxed();
 
 	bench_phase_start(id);
 	fn(pfns, n);
 	bench_phase_end();
-	return rdtsc() - t0;
+	return get_cycles_relaxed() - t0;
 }
 
 static u32 ra_read_bad; /* ra_read's result through ra_step */
@@ -325,7 +326,7 @@ u32 bench_readahead(const struct bench_config *cfg)
 	    "later, beside a CPU writer that frees %u hot pages first; frees in pagevecs of %u (hot: just written; "
 	    "cold: the reader's pages)\n",
 	    n, n, PAGEVEC_SIZE);
-	ra_dma_window = cfg->phase_marks && map_page(DMA_MARK_BASE, 0, true) == 0;
+	ra_dma_window = cfg->phase_marks && bench_dma_mark_map() == 0;
 	if (ra_dma_window)
 		printk("readahead: the fill runs in the cache model's DMA window (its lines dropped, not filled)\n");
 	else

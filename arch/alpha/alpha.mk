@@ -39,16 +39,16 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector -fno
 	-I. -Iarch/alpha/include -DPAGECOLOR_VERSION='"$(ALPHA_VERSION)"'
 KLDFLAGS := -nostdlib -static -no-pie -T arch/alpha/kernel.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,noexecstack
 # mm/ whole; kernel/ but the QR encoder; the portable benchmarks (stride,
-# fft, triad, sparse, reuse: bench/registry.h says why the others are
+# fft, triad, sparse, reuse, frag, pcp, readahead, probe: bench/registry.h says why the others are
 # x86-only) with the driver,
 # the statistics, the records and the summary; of init/, the parameter
 # table, the benchmark rules, the leak check and the boot sequence
 # (init/alpha/main.c: x86's init/*.c wildcard does not reach it)
 ALPHA_BENCH_C := bench/bench.c bench/bench_buf.c bench/bench_config.c bench/bench_fit.c bench/bench_names.c \
-	bench/chain.c bench/fft.c bench/fft_fp.c bench/policy_switch.c bench/ratio_ci.c bench/report.c \
+	bench/chain.c bench/fft.c bench/fft_fp.c bench/frag.c bench/frag_owner.c bench/pcp.c bench/policy_switch.c bench/probe.c bench/ratio_ci.c bench/readahead.c bench/report.c \
 	bench/reuse.c bench/scratch.c bench/sparse.c bench/stats.c bench/stride.c bench/summary.c bench/triad.c \
 	bench/wl_buf.c bench/wl_plan.c
-ALPHA_INIT_C := init/alpha/main.c init/bench_defaults.c init/leakcheck.c init/params.c
+ALPHA_INIT_C := init/alpha/main.c init/bench_defaults.c init/leakcheck.c init/params.c init/pcp_boot.c
 ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
 	$(filter-out kernel/qr.c,$(sort $(wildcard kernel/*.c))) \
 	$(ALPHA_BENCH_C) $(ALPHA_INIT_C)

@@ -18,17 +18,22 @@
 #define ALPHA_CMDLINE_MAX 256			     /* QEMU copies at most 256 bytes */
 
 /* The cache model's phase markers (tools/cachesim): the same layout as on
- * x86 (a marker page, a task page, 15 pages of high phase ids, 4 KiB
- * apart) at a KSEG address instead of 0xFF400000: physical 0x2e0000, below
+ * x86 (a marker page, a task page, 15 pages of high phase ids, the DMA
+ * window's page, 4 KiB apart) at a KSEG address instead of 0xFF400000: physical 0x2e0000, below
  * the command line, reserved in memblock so the stores hit no data. The
  * model needs this base to see Alpha phases (its x86 base is fixed today). */
 #define PHASE_MARK_PA	    0x2e0000ul
 #define PHASE_MARK_BASE	    (ALPHA_KSEG_BASE + PHASE_MARK_PA)
-#define PHASE_MARK_BYTES    (17ul * 4096)
+#define PHASE_MARK_BYTES    (18ul * 4096) /* the DMA page below included */
 #define TASK_MARK_BASE	    (PHASE_MARK_BASE + 4096u)
 #define PHASE_MARK_HI_BASE  (PHASE_MARK_BASE + 2 * 4096u)
 #define PHASE_MARK_HI_PAGES 15u
 #define PHASE_MARK_MAX	    (1023u + PHASE_MARK_HI_PAGES * 1024u)
+/* The page after them, as on x86: the cache model's DMA window
+ * (bench=readahead; the plugin's marks= base moves it with the others). A
+ * store at DMA_MARK_BASE + 4 opens it, at DMA_MARK_BASE closes it; inside
+ * it tools/cachesim takes every store as a device's write to memory. */
+#define DMA_MARK_BASE (PHASE_MARK_HI_BASE + PHASE_MARK_HI_PAGES * 4096ul)
 
 /* The virtual address whose store begins phase id (1..PHASE_MARK_MAX; 0
  * gives the end marker). */

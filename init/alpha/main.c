@@ -20,6 +20,7 @@
 #include "init/bench_defaults.h"
 #include "init/leakcheck.h"
 #include "init/params.h"
+#include "init/pcp_boot.h"
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/string.h"
@@ -121,6 +122,8 @@ void alpha_main(void)
 		failures++;
 	else
 		failures += alpha_mm_init(&boot_config.mm, boot_config.seed) + alpha_vmap_check(h->vptb);
+	if (!failures)
+		pcp_boot(1); /* the per-CPU lists, on by default as on x86 with one CPU */
 	failures += alpha_sched_check();
 	hz = alpha_rpcc_rate(h);
 	alpha_rpcc_report(hz);

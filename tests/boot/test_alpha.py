@@ -247,7 +247,7 @@ def test_alpha_x86_only_benchmark_rejected():
     rc, log = run_alpha("128M", "bench=copy bench_max=16K bench_runs=1")
     assert rc == 5, log[-3000:]
     assert ("cmdline: bench=copy rejected: copy only in the x86 kernel; accepted: all (stride,fft), none or a "
-            "list of this kernel's benchmarks, fft,stride,triad,sparse,reuse; keeping default all") in log
+            "list of this kernel's benchmarks, fft,stride,probe,triad,sparse,reuse,frag,pcp,readahead; keeping default all") in log
     assert "cmdline: rejected at boot: bench=copy (x86-only benchmark)" in log
     assert record(log, "@final") == {"status": "ok", "failures": "0", "cmdline_errors": "1"}
     assert {r["color"] for r in results(log, "stride")} == {"on", "off"}   # the default ran

@@ -43,6 +43,13 @@ static inline void bench_unmap(unsigned long va, u32 n)
 	vunmap_pages((u32)va, n);
 }
 
+/* Maps the cache model's DMA window page (DMA_MARK_BASE, uncached, pfn 0).
+ * Returns 0, or -1 when it could not be mapped. */
+static inline int bench_dma_mark_map(void)
+{
+	return map_page(DMA_MARK_BASE, 0, true);
+}
+
 /* Maps the phase-marker pages (uncached, pfn 0: stores go nowhere the
  * kernel reads). Returns 0; 1 when the first marker page could not be
  * mapped; 1 + i when high marker page i (0-based) could not. */

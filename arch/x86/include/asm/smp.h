@@ -27,6 +27,10 @@ extern u32 smp_stacks_base;  /* first AP stack's lowest address; 0 before any AP
 extern u32 smp_stacks_bytes; /* (CPUs - 1) * SMP_STACK_SIZE */
 extern u32 nr_cpus_online;   /* CPUs running (1 until APs start) */
 
+/* Runs fn(cpu, arg) on CPUs 0..ncpus-1 at once and returns when all are
+ * done (arch/x86/smp.c; arch/x86/smp.h says more). */
+void smp_call_all(u32 ncpus, void (*fn)(u32 cpu, void *arg), void *arg);
+
 #define SMP_GDT_CPU_FIRST 5u /* GDT index of CPU 0's per-CPU segment */
 
 /* The first word of this CPU's entry of a per-CPU array of words at which
