@@ -3,6 +3,7 @@
 #include "mm/shuffle.h"
 #include "kernel/mwc.h"
 #include "mm/zone_lock.h"
+#include "mm/internal.h"
 #include "mm/memblock.h"
 #include "mm/page_color.h"
 #include "mm/page_alloc.h"
@@ -268,7 +269,14 @@ void __shuffle_free_lists(void)
 
 void shuffle_free_lists(void)
 {
-	irqflags_t flags = zone_lock_irqsave();
+	irqflags_t flags;
+
+	/* the pages freed last may sit on this CPU's per-CPU lists, which give
+	 * them back last in, first out: to the buddy lists first, or the next
+	 * uncolored run would get exactly the same pages again */
+	if (mm_shuffle_enabled && !page_color_enabled && mm_pcp)
+		mm_pcp->drain_local();
+	flags = zone_lock_irqsave();
 	__shuffle_free_lists();
 	zone_unlock_irqrestore(flags);
 }

@@ -82,10 +82,12 @@ int shuffle_release_memblock(u32 *scratch, u32 scratch_len, u32 ballast_percent,
 /* Hook 2: Fisher-Yates shuffle of every plain free list of every zone
  * (a no-op while coloring is on, or when mm_shuffle is off). Zone lock held. */
 void __shuffle_free_lists(void);
-/* The same, taking the zone lock. The benchmarks call it before every
- * uncolored run: pages a run frees go back to the heads of the lists, and
- * without other activity the next run would get exactly the same pages, so
- * uncolored runs would all share one placement. */
+/* The same, taking the zone lock, after giving the calling CPU's per-CPU
+ * lists back to the buddy lists (they hand pages back last in, first out).
+ * The benchmarks call it before every uncolored run: pages a run frees go
+ * back to the heads of the lists, and without other activity the next run
+ * would get exactly the same pages, so uncolored runs would all share one
+ * placement. */
 void shuffle_free_lists(void);
 
 #endif
