@@ -185,3 +185,34 @@ def test_the_threads_claim_on_its_own_cache():
     for p in ("seq", "rand"):
         assert got[(p, "on")] < 0.01, got
         assert got[(p, "off")] > 0.40, got   # 63% predicted; under 40% is 7 sd away
+
+
+def test_a_rejected_value_keeps_the_run_and_says_so():
+    """A value the kernel rejects (bench_runs=99: out of range) leaves a whole
+    run, made with the kernel's own value: run-cachesim writes its tables and
+    ends with exit status 5, naming why. It called that "the boot failed",
+    exit 1, and wrote no table (a newcomer's trial)."""
+    rc, out = run_make("RUNS=1", "CMDLINE=bench=stride bench_max=32K bench_runs=99")
+    assert rc != 0 and "Error 5" in out, out[-3000:]
+    assert "the boot failed" not in out
+    assert "run-cachesim: the kernel rejected 1 command-line value(s) and kept its own" in out
+    assert "exit status 5" in out
+    with open(os.path.join(DEFAULT_OUT, "table.txt")) as f:
+        table = f.read()
+    assert re.search(r"^ stride +seq +on +32768 ", table, re.M), table[-2000:]
+
+
+def test_a_failed_boot_leaves_no_earlier_table(tmp_path):
+    """The outputs of an earlier run in the same directory are removed before
+    the boot: a boot that fails (stopped by its time-out here) leaves no
+    table that could pass for its own."""
+    outdir = str(tmp_path / "out")
+    os.makedirs(outdir)
+    for f in ("table.txt", "table.csv", "raw.csv", "targets.txt", "sim.txt"):
+        with open(os.path.join(outdir, f), "w") as fh:
+            fh.write("an earlier run's\n")
+    p = subprocess.run([SCRIPT, "--arch", "alpha", "--cache", "ds10", "--mem", "128M", "--timeout", "1",
+                        "--outdir", outdir], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=600)
+    assert p.returncode == 1 and "the boot failed" in p.stderr, p.stderr[-2000:]
+    assert not [f for f in ("table.txt", "table.csv", "raw.csv", "targets.txt") if os.path.exists(os.path.join(outdir, f))]

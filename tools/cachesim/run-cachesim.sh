@@ -53,7 +53,13 @@
 # OUTDIR (default build/cachesim/<SIZE>-<WAYS>way-<LINE>B): serial.log,
 # sim.txt, table.txt, table.csv (grouped), raw.csv (one row per phase),
 # targets.txt (tools/cachesim/targets.py --figures: empty when no figure
-# applies), cmdline.txt, elapsed.txt.
+# applies), cmdline.txt, elapsed.txt. A run's outputs are removed before it
+# boots, so nothing of an earlier run passes for this one's.
+#
+# Exit status: 0 the tables written; 5 the tables written, but the kernel
+# rejected command-line values and kept its own (the log's end and a last
+# line on stderr name them); 2 refused before booting; 1 the boot failed
+# (no table).
 set -euo pipefail
 # Dies with its parent (make killed, even by SIGKILL: setpriv --pdeathsig);
 # run-qemu.sh, its child, then stops QEMU.
@@ -163,6 +169,9 @@ else
 	outdir=${outdir:-$abuild/cachesim/${size}-${ways}way-${line}B$suffix}
 fi
 mkdir -p "$outdir"
+# an earlier run's results must not pass for this one's (a failed boot left
+# the last run's tables beside its own log)
+rm -f "$outdir"/{table.txt,table.csv,raw.csv,levels.csv,targets.txt,copy.txt,copy.csv,copy.png,sim.txt}
 kernel=$abuild/kernel.elf
 # the plugin and the checks are host programs, the same for every target
 plugin=$root/build/cachesim/libcachesim.so
@@ -256,6 +265,14 @@ if [ "$rc" = 2 ]; then # refused before booting (the runner said why: MEM=0, ...
 	echo "run-cachesim: refused before booting ($runner status 2)" >&2
 	exit 2
 fi
+# status 5: the kernel ran to its end with rejected command-line values
+# (kept its own): the run is whole, its tables are made, and the exit
+# status says it at the end
+rejected=
+if [ "$rc" = 5 ] && grep -q '^@final status=ok ' "$outdir/serial.log"; then
+	rejected=$(grep -m1 -o '^@final .*cmdline_errors=[0-9]*' "$outdir/serial.log" | sed 's/.*cmdline_errors=//') || true
+	rc=0
+fi
 if [ "$rc" != 0 ]; then
 	echo "run-cachesim: the boot failed ($runner status $rc); log: $outdir/serial.log" >&2
 	tail -20 "$outdir/serial.log" >&2
@@ -306,3 +323,8 @@ if [ -s "$outdir/copy.txt" ]; then
 	echo "run-cachesim: bench=copy: $outdir/{copy.txt,copy.csv,copy.png}" >&2
 fi
 echo "run-cachesim: ${elapsed} s in QEMU; wrote $outdir/{table.txt,table.csv,raw.csv,targets.txt}" >&2
+if [ -n "$rejected" ]; then
+	echo "run-cachesim: the kernel rejected ${rejected} command-line value(s) and kept its own (the log's end says" \
+		"which: $outdir/serial.log); the table is of that run: exit status 5" >&2
+	exit 5
+fi
