@@ -160,6 +160,12 @@ void alpha_main(void)
 	       boot_config.mm.mm_shuffle ? "on" : "off", bc->min_ws, bc->max_ws, bc->runs, (unsigned long long)h->cpuid,
 	       (unsigned long long)h->pagesize, (unsigned long long)h->pa_bits, (unsigned long long)h->cycle_freq,
 	       (unsigned long long)h->nr_processors);
+	{ /* as x86's: the command line as the kernel got it, control bytes as \xNN */
+		static char shown[4 * ALPHA_CMDLINE_MAX + 1];
+
+		cmdline_printable(shown, sizeof(shown), cmdline);
+		printk("@cmdline %s\n", shown);
+	}
 	if (boot_config.help)
 		params_print_help();
 	if (checked) {

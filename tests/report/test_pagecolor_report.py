@@ -358,3 +358,47 @@ def test_without_log_reads_the_newest_run_log_debug_included(tmp_path):
     # neither: the usage error says where it looked
     p = subprocess.run(["/usr/bin/python3", TOOL], capture_output=True, text=True, cwd=tmp_path / "build")
     assert p.returncode == 2 and "no build/run.log or build/debug/run.log in this directory" in p.stderr, p.stderr
+
+
+def test_rejected_values_are_said(tmp_path):
+    """A log whose kernel rejected command-line values: the table is of the
+    values it kept, and the tool says so (its table read as if nothing had
+    been rejected; a newcomer's trial)."""
+    text = open(ON_LOG).read().replace("cmdline_errors=0", "cmdline_errors=2")
+    p = tmp_path / "rejected.log"
+    p.write_text(text)
+    r = run(str(p))
+    assert r.returncode == 0, r.stderr
+    assert "the kernel rejected 2 command-line value(s) and kept its own" in r.stderr
+    assert "rejected" not in run(ON_LOG).stderr
+
+
+def test_a_pair_of_which_one_ran_under_the_model_is_said(tmp_path):
+    """Comparing a coloring-on log run under the cache model with a plain
+    coloring-off log: the plugin slows the emulator, so their ratio compares
+    that too (it showed 0.08-0.40, "5x faster", with only a warning about
+    machines)."""
+    text = open(ON_LOG).read()
+    m = re.search(r"^@cmdline (.*)$", text, re.M)
+    assert m
+    p = tmp_path / "on-model.log"
+    p.write_text(text.replace(m.group(0), "@cmdline " + m.group(1) + " cachesim=on"))
+    r = run(str(p), os.path.join(HERE, "logs", "qemu-tcg-64M-only-off.log"))
+    assert r.returncode == 0, r.stderr
+    assert "ran under the cache model (cachesim=on" in r.stderr and "did not: their ratio compares that too" in r.stderr
+    assert "cache model" not in run(ON_LOG, os.path.join(HERE, "logs", "qemu-tcg-64M-only-off.log")).stderr
+
+
+def test_sim_beside_a_run_cachesim_log_is_read(tmp_path):
+    """make run-cachesim leaves serial.log and sim.txt in one directory (x86
+    and Alpha): the counts beside the log are joined without --sim, as
+    build/run/sim.txt is for build/run.log."""
+    import shutil
+    log, sim = tmp_path / "serial.log", tmp_path / "sim.txt"
+    shutil.copy(os.path.join(HERE, "logs", "cachesim-64M-256K.log"), log)
+    shutil.copy(os.path.join(HERE, "logs", "cachesim-64M-256K.sim"), sim)
+    r = run(str(log))
+    assert r.returncode == 0, r.stderr
+    assert "cache model figures (sim.txt; simulated, not measured)" in r.stdout, r.stdout[-2000:]
+    os.utime(sim, (0, 0))  # another boot's counts (written long before the log): not joined
+    assert "cache model figures" not in run(str(log)).stdout
