@@ -286,7 +286,7 @@ u32 bench_summary_print(const struct bench_config *cfg, const char *hypervisor, 
 		ksnprintf(line, sizeof(line),
 			  "note: no verdict: under %s cycle counts are emulator time, not cache behaviour; %s",
 			  hv_name(hypervisor),
-			  cfg->phase_marks ? "the cache model's summary follows when QEMU exits" : HV_CACHE_MODEL_HINT);
+			  cfg->phase_marks ? "the cache model's figures follow when QEMU exits" : HV_CACHE_MODEL_HINT);
 		lines += printk_wrapped(line, WRAP_SCREEN_COLS, "note:   ");
 	} else if (!cnt.points) {
 		ksnprintf(line, sizeof(line),

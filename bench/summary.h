@@ -14,7 +14,7 @@
  *
  * Under QEMU's TCG (signature TCGTCGTCGTCG) cycle counts are emulator time:
  * the title says so and a note replaces the verdict (with cachesim=on, that
- * the cache model's summary follows when QEMU exits: tools/cachesim/
+ * the cache model's figures follow when QEMU exits: tools/cachesim/
  * summary.py; else that make run's cache model shows the effect).
  *
  * One row per working set in bytes (a power of two from 4 KiB: at most

@@ -72,7 +72,7 @@ def test_exit_status_and_kernel_told_the_geometry(model_run):
     # the kernel's own summary: emulator time, no verdict from it, the note why
     assert "\nsummary: emulator time, colored / uncolored: median [95% interval], 4+4 runs\n" in out
     assert "\nnote: no verdict: under QEMU's TCG software emulator cycle counts are emulator\n" in out
-    assert "the cache model's summary follows when QEMU" in out
+    assert "the cache model's figures follow when QEMU" in out
     assert not re.search(r"^verdict: colored", out, re.M)
 
 

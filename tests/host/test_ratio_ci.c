@@ -272,7 +272,7 @@ static void test_summary_no_verdict_under_tcg(void **state)
 	t = capture_text();
 	check_widths(t, &printed);
 	assert_null(strstr(t, "\nverdict:"));
-	assert_non_null(strstr(t, "the cache model's summary follows"));
+	assert_non_null(strstr(t, "the cache model's figures follow"));
 
 	capture_reset();
 	cfg.phase_marks = false;
