@@ -124,6 +124,9 @@ def test_alpha_rejected_value_announced_and_status_5_kept():
     # the kernel's own rejection, as the check announced it
     assert "cmdline: rejected at boot: bench_runs=0" in out
     assert "@final status=ok failures=0 cmdline_errors=1" in out
+    # bench_min='s default is the table's (<asm/boot_params.h>: 16 KiB on
+    # Alpha), the one docs/parameters-alpha.md gives
+    assert re.search(r"^@header .* bench_min=16384 ", out, re.M), out[-3000:]
 
 
 # ---- the host programs themselves (the host's gcc only) ---------------------

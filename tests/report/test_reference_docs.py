@@ -42,6 +42,8 @@ def test_parameters_alpha_md_is_generated_from_the_alpha_table():
     fresh = fresh_reference("build/alpha/cmdline-check")
     compare("parameters-alpha.md", fresh, "the Alpha kernel's parameter table")
     assert "| `rpcc_calibrate` |" in fresh and "| `smp` |" not in fresh
+    # the Alpha kernel's own default and its 8 KiB pages
+    assert "| `bench_min` | `N[K\\|M\\|G], a power of two between 8K and 128M` | `16K` |" in fresh
     assert "- only the Alpha kernel (this table): `rpcc_calibrate`\n" in fresh
     assert "`bench=` names the Alpha kernel does not build (rejected at boot, the default kept): `copy`" in fresh
 
