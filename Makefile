@@ -14,6 +14,17 @@
 # Every target that needs tools first runs tools/deps.sh, which installs the
 # missing Debian packages (or says which to install).
 
+# The host-buildable sources, written once (before the ARCH switch: both
+# architectures' host tools use them): HOST_CORE_SRCS is the allocator and
+# what it needs (mm/, mm/placement/, the e820 parser, printk, the command
+# line, the generator, tasks); the tools' fragments (*.mk) link it plus their
+# own files.
+HOST_CORE_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c kernel/printk.c \
+	kernel/cmdline.c kernel/mwc.c kernel/task.c
+# (the host's <asm/boot_params.h> is x86's: the tools read the x86 table)
+HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h arch/host/include/asm/*.h) \
+	arch/x86/include/asm/boot_params.h
+
 # ARCH=alpha: the Alpha kernel, its own targets (arch/alpha/alpha.mk)
 ARCH ?= x86
 ifeq ($(ARCH),alpha)
@@ -134,7 +145,7 @@ help:
 	@echo "make build/qrencode                  the kernel's QR encoder on the host (PGM image)"
 	@echo "make format-check | format           clang-format check | apply"
 	@echo "make spdx-check                      every source file has its SPDX license line (tools/dev/spdx.py --fix adds them)"
-	@echo "make docs                            docs/parameters.md from init/params.c's parameter table"
+	@echo "make docs                            docs/parameters.md, parameters-alpha.md from init/params.c's table"
 	@echo "make mutate [ONLY=id,id]             mutation testing of mm/ and kernel/ (minutes): each mutation killed or not"
 	@echo "make figures [FIGURES=id,id KEEP=1]  re-run the commands behind the figures the docs quote (long), then figures-check"
 	@echo "make figures-check [FIGURES=id,id]   compare build/figures/ with the quoted figures (docs/figures.toml): table, exit 1 if one differs"
@@ -228,15 +239,8 @@ gdb: kernel deps-gdb $(B)/cmdline-check
 HOST_ARCH_INC := -Iarch/host/include
 HCFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -I. $(HOST_ARCH_INC) -DMM_HOST -DKERNEL_DEBUG \
 	-fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-# The host-buildable sources, written once: HOST_CORE_SRCS is the allocator
-# and what it needs (mm/, mm/placement/, the e820 parser, printk, the command
-# line, the generator, tasks); the tools' fragments (*.mk) link it plus their
-# own files; HOST_SRCS, linked into every host test, adds the rest.
-HOST_CORE_SRCS := $(sort $(wildcard mm/*.c mm/placement/*.c)) arch/x86/e820.c kernel/printk.c \
-	kernel/cmdline.c kernel/mwc.c kernel/task.c
-# (the host's <asm/boot_params.h> is x86's: the tools read the x86 table)
-HOST_CORE_HDRS := $(wildcard mm/*.h mm/placement/*.h kernel/*.h arch/x86/*.h arch/host/include/asm/*.h) \
-	arch/x86/include/asm/boot_params.h
+# HOST_CORE_SRCS, HOST_CORE_HDRS: at the top (ARCH=alpha's fragment uses them
+# too); HOST_SRCS, linked into every host test, adds the rest.
 HOST_SRCS := $(HOST_CORE_SRCS) arch/x86/multiboot.c bench/chain.c bench/stats.c bench/bench_config.c \
 	arch/x86/tsc_calc.c arch/x86/acpi.c arch/x86/madt.c arch/x86/console_info.c \
 	bench/wl_plan.c bench/ratio_ci.c bench/summary.c arch/x86/perfmon.c kernel/qr.c \
@@ -321,12 +325,15 @@ format-check:
 format:
 	clang-format -i $(FORMAT_FILES)
 # The generated reference: docs/parameters.md from init/params.c's table
-# (tools/make/cmdline-check --reference); tests/report/test_reference_docs.py
-# fails while the committed file differs.
+# (tools/make/cmdline-check --reference), docs/parameters-alpha.md from the
+# Alpha kernel's (build/alpha/cmdline-check, a host program too);
+# tests/report/test_reference_docs.py fails while a committed file differs.
 .PHONY: docs
-docs: $(B)/cmdline-check
+docs: $(B)/cmdline-check build/alpha/cmdline-check
 	$(call quiet,GEN,docs/parameters.md)$(B)/cmdline-check --reference > docs/parameters.md.tmp && \
 		mv docs/parameters.md.tmp docs/parameters.md || { rm -f docs/parameters.md.tmp; false; }
+	$(call quiet,GEN,docs/parameters-alpha.md)build/alpha/cmdline-check --reference > docs/parameters-alpha.md.tmp && \
+		mv docs/parameters-alpha.md.tmp docs/parameters-alpha.md || { rm -f docs/parameters-alpha.md.tmp; false; }
 
 clean:
 	rm -rf $(B)

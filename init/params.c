@@ -32,7 +32,7 @@ struct boot_config boot_config = {
 	.bench = { .which = BENCH_BIT(BENCH_ALL),
 		   .modes = BENCH_MODES_BOTH,
 		   .runs = 5,
-		   .min_ws = PAGE_SIZE,
+		   .min_ws = ARCH_BENCH_MIN_DEFAULT, /* <asm/boot_params.h> */
 		   .max_ws = 512 * 1024,
 		   .sparse_k = 16,
 		   .reuse_bufs = 4,

@@ -11,6 +11,11 @@
 #                               LINE= L1=; [SEED=N] [CMDLINE="..."] [TIMEOUT=1800]
 #                               [MEM=128M] [RUNS=5] -> build/alpha/cachesim/NAME/
 #   make ARCH=alpha help
+# run and run-cachesim check CMDLINE on the host first, as x86's targets do
+# (build/alpha/cmdline-check: the Alpha kernel's table, tools/make/cmdline-check/):
+# an unknown name is refused (exit status 2) before any boot, with the
+# closest name, or as x86's; a value the kernel will reject is announced.
+# CMDLINE_CHECK=off skips it.
 # The packages come from tools/deps.txt's alpha job (tools/deps.sh alpha).
 
 CROSS   := alpha-linux-gnu-
@@ -55,6 +60,9 @@ ALPHA_C := $(sort $(wildcard arch/alpha/*.c mm/*.c mm/placement/*.c)) \
 ALPHA_S := arch/alpha/head.S arch/alpha/divide.S arch/alpha/switch.S
 ALPHA_OBJ := $(ALPHA_S:%.S=$(B)/%.o) $(ALPHA_C:%.c=$(B)/%.o)
 
+# build/alpha/cmdline-check and $(call cmdline_check,WHAT), as x86's
+include tools/make/cmdline-check/cmdline-check.mk
+
 .PHONY: all kernel run run-cachesim help clean deps-alpha FORCE
 all: kernel
 
@@ -62,7 +70,8 @@ help:
 	@echo "make ARCH=alpha kernel               build/alpha/kernel.elf: the Alpha kernel (8 KiB pages)"
 	@echo "make ARCH=alpha run [MEM=128M] [CMDLINE=\"...\"] [TIMEOUT=300]"
 	@echo "                                     boot it in qemu-system-alpha (clipper, qemu-palcode), print the log"
-	@echo "                                     (build/alpha/run.log); exit status from its @final line"
+	@echo "                                     (build/alpha/run.log); exit status from its @final line;"
+	@echo "                                     CMDLINE's names checked on the host first (CMDLINE_CHECK=off skips)"
 	@echo "make ARCH=alpha run-cachesim [CACHE=ds10 | LEVELS=SPEC | CACHE_SIZE=2M CACHE_WAYS=1 LINE=64 L1=32K]"
 	@echo "                             [SEED=N] [CMDLINE=\"...\"] [TIMEOUT=1800] [MEM=128M] [RUNS=5]"
 	@echo "                                     boot it under the cache model (tools/cachesim, the host-built"
@@ -97,7 +106,8 @@ $(B)/kernel.sym: $(B)/kernel.elf
 
 -include $(ALPHA_OBJ:.o=.d)
 
-run: kernel
+run: kernel $(B)/cmdline-check
+	@$(call cmdline_check,make ARCH=alpha run)
 	@tools/make/run-qemu-alpha.sh --kernel $(B)/kernel.elf --mem '$(MEM)' --timeout '$(TIMEOUT)' \
 		--log $(B)/run.log --append "$$PAGECOLOR_CMDLINE"
 
@@ -113,8 +123,9 @@ CACHE ?= $(if $(LEVELS)$(CACHESIM_GEOMETRY),,ds10)
 RUNS  ?= 5
 ALPHA_CLASH_MSG := make ARCH=alpha run-cachesim: CACHE=/LEVELS= set the whole hierarchy; CACHE_SIZE=, CACHE_WAYS=, LINE=, L1= are not taken beside them
 
-run-cachesim: kernel
+run-cachesim: kernel $(B)/cmdline-check
 	@$(if $(and $(CACHE)$(LEVELS),$(CACHESIM_GEOMETRY)),echo "$(ALPHA_CLASH_MSG)" >&2; exit 2)
+	@$(call cmdline_check,make ARCH=alpha run-cachesim)
 	@$(MAKE) --no-print-directory ARCH=x86 cachesim
 	@tools/deps.sh cachesim
 	@exec tools/cachesim/run-cachesim.sh --arch alpha --mem '$(MEM)' --runs '$(RUNS)' \

@@ -93,13 +93,12 @@ void alpha_main(void)
 	/* The machine's defaults before parsing, so that `help` and the
 	 * rejections show the values in effect: the DS10's 2 MiB
 	 * direct-mapped L2 (<asm/cache.h>: no CPUID to ask), bench_max twice
-	 * that (the emulator's cap), working sets from 16 KiB, a seed from the
-	 * cycle counter. The free lists are shuffled at boot as on x86
+	 * that (the emulator's cap), a seed from the cycle counter (working
+	 * sets from 16 KiB: the table's default, <asm/boot_params.h>). The free lists are shuffled at boot as on x86
 	 * (mm/shuffle.h): without it a fresh allocator hands out contiguous
 	 * pages, which cycle through the colors in order, and "coloring off"
 	 * would measure a colored placement. */
 	boot_config.seed = (u32)rpcc();
-	bc->min_ws = 16 * 1024;
 	bc->max_ws = bench_max_default(boot_config.mm.cache_size, true);
 	params_parse(cmdline);
 	bench_reject_unbuilt();

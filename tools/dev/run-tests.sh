@@ -139,7 +139,7 @@ fi
 # two suites side by side must not build the same files at once.
 prebuild=()
 if [ "$mode" = boot ] || [ "$mode" = all ]; then
-	for t in cachesim build/cmdline-check build/kernel-hiboot.elf; do has_target "$t" && prebuild+=("$t"); done
+	for t in cachesim build/cmdline-check build/alpha/cmdline-check build/kernel-hiboot.elf; do has_target "$t" && prebuild+=("$t"); done
 fi
 if [ "$mode" = all ]; then
 	for t in build/cachesim/test_cache_model build/cachesim/test_task_attr build/zoneinfo fuzz-build \

@@ -6,6 +6,12 @@
  *   cmdline-check [--what TEXT] [--values] [--] "LINE"
  *   cmdline-check --reference
  *
+ * Built once per kernel (cmdline-check.mk): build/cmdline-check holds the x86
+ * kernel's table, build/alpha/cmdline-check the Alpha kernel's (init/params.c
+ * with Alpha's rows and 8 KiB pages), each knowing the other's own rows by
+ * name (other_arch.c): an x86-only name given to the Alpha kernel is refused
+ * as x86's, and the reverse.
+ *
  * Names: a token whose name the kernel does not know is refused (exit 2),
  * with the closest known name ("did you mean ...?") and how to pass the line
  * unchecked (CMDLINE_CHECK=off): the kernel would ignore such a token and
@@ -13,11 +19,14 @@
  * own end-of-run report said so.
  * Values stay the kernel's to judge (on a real PC it keeps its defaults and
  * says so): the kernel's own messages for the values it will reject are
- * printed as a note, and the exit status is 0. With --values (for the
+ * printed as a note (and, for the Alpha kernel, bench= naming an x86-only
+ * benchmark), and the exit status is 0. With --values (for the
  * parameters a tool composes itself from its options, e.g. RUNS= into
  * bench_runs=) a rejected value is refused too (exit 2).
- * Messages go to stderr, each starting with TEXT (default "make run").
- * --reference writes the parameter reference, docs/parameters.md (`make docs`),
+ * Messages go to stderr, each starting with TEXT (default "make run", or
+ * "make ARCH=alpha run").
+ * --reference writes the parameter reference, docs/parameters.md (`make docs`;
+ * the Alpha kernel's: docs/parameters-alpha.md),
  * to stdout from the same table: every row's name, accepted form, default,
  * unit and help, so the manual cannot drift from `help`
  * (tests/report/test_reference_docs.py compares).
@@ -31,8 +40,13 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "mm/cache_geom.h"
+#include "tools/make/cmdline-check/other_arch.h"
 
-static const char *what = "make run";
+#ifndef CMDLINE_CHECK_ALPHA
+#define CMDLINE_CHECK_ALPHA 0 /* 1: the Alpha kernel's table (cmdline-check.mk) */
+#endif
+
+static const char *what; /* check_run unless --what */
 
 /* The kernel's messages, gathered (printk hands them over in chunks). */
 static char *out;
@@ -163,7 +177,10 @@ static void unknown(const char *key, void *arg)
 	const char *near = closest(key);
 
 	(void)arg;
-	if (near)
+	if (rows_find(other_rows, other_row_count, key))
+		fprintf(stderr, "%s: unknown kernel parameter '%s' (%s only: not a parameter of the %s kernel)\n", what,
+			key, other_arch, check_arch);
+	else if (near)
 		fprintf(stderr, "%s: unknown kernel parameter '%s' (did you mean '%s'?)\n", what, key, near);
 	else
 		fprintf(stderr, "%s: unknown kernel parameter '%s'\n", what, key);
@@ -219,6 +236,30 @@ static int check_cache_levels(void)
 	return 0;
 }
 
+/* bench= naming a benchmark this kernel does not build (the Alpha kernel's
+ * x86-only ones, bench/registry.h): the parser takes the name, the boot
+ * sequence rejects the token whole and keeps the default (init/alpha/
+ * main.c). Prints that, gathered like the parser's messages; returns the
+ * values the kernel will reject beyond the parser's (0 or 1). */
+static int check_bench_unbuilt(void)
+{
+	u32 which = boot_config.bench.which, bad = which & ~check_bench_built;
+	char given[160], named[160];
+	size_t gl = 0, nl = 0;
+
+	if (!param_given("bench") || !bad)
+		return 0;
+	given[0] = named[0] = '\0';
+	for (u32 i = 0; i < BENCH_NR; i++) {
+		if (which & BENCH_BIT(i))
+			gl += (size_t)snprintf(given + gl, sizeof(given) - gl, "%s%s", gl ? "," : "", bench_names[i]);
+		if (bad & BENCH_BIT(i))
+			nl += (size_t)snprintf(named + nl, sizeof(named) - nl, "%s%s", nl ? ", " : "", bench_names[i]);
+	}
+	printk("cmdline: bench=%s rejected: %s only in the %s kernel; keeping default -\n", given, named, other_arch);
+	return 1;
+}
+
 /* Prints s into a Markdown table cell: '|' escaped, as text or code. */
 static void cell(const char *s, bool code)
 {
@@ -230,6 +271,69 @@ static void cell(const char *s, bool code)
 			putchar(*s);
 	}
 	fputs(code ? "`" : "", stdout);
+}
+
+/* Prints the names of rows[n] that others[m] has no row of (as `code`,
+ * comma-separated), or "none". */
+static void print_names_not_in(const struct kernel_param *rows, size_t n, const struct kernel_param *others, size_t m)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (rows_find(others, m, rows[i].name))
+			continue;
+		printf("%s`%s`", any ? ", " : "", rows[i].name);
+		any = true;
+	}
+	if (!any)
+		fputs("none", stdout);
+}
+
+/* The reference's last part: how the other kernel's table differs from
+ * this one's (the architectures' own rows, other_arch.h), and the bench=
+ * names this kernel rejects at boot. */
+static void print_other_kernel(void)
+{
+	char a[256], b[256];
+	bool any = false;
+
+	printf("\n## This kernel and the %s kernel\n\n", other_arch);
+	printf("The rows of `init/params.c` are the same in both kernels; each architecture adds its own\n"
+	       "(`arch/*/include/asm/boot_params.h`). `make run` and `make ARCH=alpha run` refuse the other\n"
+	       "kernel's own names before booting, saying whose they are.\n\n");
+	printf("- only the %s kernel (this table): ", check_arch);
+	print_names_not_in(own_rows, own_row_count, other_rows, other_row_count);
+	printf("\n- only the %s kernel (%s): ", other_arch,
+	       CMDLINE_CHECK_ALPHA ? "[parameters.md](parameters.md)" : "[parameters-alpha.md](parameters-alpha.md)");
+	print_names_not_in(other_rows, other_row_count, own_rows, own_row_count);
+	printf("\n- in both, with other accepted values: ");
+	for (size_t i = 0; i < own_row_count; i++) {
+		const struct kernel_param *o = rows_find(other_rows, other_row_count, own_rows[i].name);
+
+		if (!o)
+			continue;
+		param_form(&own_rows[i], a, sizeof(a));
+		param_form(o, b, sizeof(b));
+		if (!strcmp(a, b))
+			continue;
+		printf("%s`%s` (%s: `%s`; %s: `%s`)", any ? ", " : "", o->name, check_arch, a, other_arch, b);
+		any = true;
+	}
+	if (!any)
+		fputs("none", stdout);
+	printf("\n");
+	if (check_bench_built != BENCH_BIT(BENCH_NR) - 1) {
+		bool first = true;
+
+		printf("- `bench=` names the %s kernel does not build (rejected at boot, the default kept): ",
+		       check_arch);
+		for (u32 i = 0; i < BENCH_NR; i++)
+			if (!(check_bench_built & BENCH_BIT(i))) {
+				printf("%s`%s`", first ? "" : ", ", bench_names[i]);
+				first = false;
+			}
+		printf("\n");
+	}
 }
 
 /* The reference of every parameter (docs/parameters.md), from boot_params[]
@@ -257,21 +361,35 @@ static int print_reference(void)
 			return 2;
 		}
 	}
-	printf(
-	    "# pagecolor: kernel parameters\n\n"
-	    "<!-- Generated by `make docs` (build/cmdline-check --reference) from init/params.c: do not edit. -->\n\n"
-	    "Every kernel parameter, generated from the kernel's own table (`init/params.c`): the one\n"
-	    "`help` prints at boot and `make run` checks `CMDLINE` against before booting. To change a row,\n"
-	    "edit the table and run `make docs`; `tests/report/test_reference_docs.py` fails while this file\n"
-	    "and the table differ. How to pass parameters, what happens to a bad one, and the main options:\n"
-	    "[usage.md](usage.md#kernel-parameters).\n\n"
-	    "A token is `name=value` (a bare `name` for `help`). *Accepted* is the form `help` prints; a\n"
-	    "value outside it is rejected by name, the default kept and the rejection repeated at the end of\n"
-	    "the log. Sizes are bytes, written `N`, `NK`, `NM` or `NG` (K = 1024). *Default* is the table's;\n"
-	    "\"from the machine\" means the boot sequence sets it from what it finds (`init/defaults.c`), as\n"
-	    "*Meaning* says, and `help` shows the value in effect.\n\n"
-	    "| parameter | accepted | default | unit | meaning |\n"
-	    "|---|---|---|---|---|\n");
+	if (CMDLINE_CHECK_ALPHA)
+		printf(
+		    "# pagecolor: the Alpha kernel's parameters\n\n"
+		    "<!-- Generated by `make docs` (build/alpha/cmdline-check --reference) from init/params.c and "
+		    "arch/alpha/include/asm/boot_params.h: do not edit. -->\n\n"
+		    "Every parameter of the Alpha kernel (`make ARCH=alpha`, 8 KiB pages), generated from its own\n"
+		    "table (`init/params.c`'s rows with `arch/alpha/include/asm/boot_params.h`'s): the one `help`\n"
+		    "prints at boot and `make ARCH=alpha run` checks `CMDLINE` against before booting. The x86\n"
+		    "kernel's: [parameters.md](parameters.md); what differs is listed at the end. To change a row,\n"
+		    "edit the table and run `make docs`; `tests/report/test_reference_docs.py` fails while this file\n"
+		    "and the table differ. How to pass parameters, what happens to a bad one, and the main options:\n"
+		    "[usage.md](usage.md#kernel-parameters).\n\n");
+	else
+		printf(
+		    "# pagecolor: kernel parameters\n\n"
+		    "<!-- Generated by `make docs` (build/cmdline-check --reference) from init/params.c: do not edit. "
+		    "-->\n\n"
+		    "Every kernel parameter, generated from the kernel's own table (`init/params.c`): the one\n"
+		    "`help` prints at boot and `make run` checks `CMDLINE` against before booting. To change a row,\n"
+		    "edit the table and run `make docs`; `tests/report/test_reference_docs.py` fails while this file\n"
+		    "and the table differ. How to pass parameters, what happens to a bad one, and the main options:\n"
+		    "[usage.md](usage.md#kernel-parameters). The Alpha kernel's table differs: see the end.\n\n");
+	printf("A token is `name=value` (a bare `name` for `help`). *Accepted* is the form `help` prints; a\n"
+	       "value outside it is rejected by name, the default kept and the rejection repeated at the end of\n"
+	       "the log. Sizes are bytes, written `N`, `NK`, `NM` or `NG` (K = 1024). *Default* is the table's;\n"
+	       "\"from the machine\" means the boot sequence sets it from what it finds (`init/defaults.c`), as\n"
+	       "*Meaning* says, and `help` shows the value in effect.\n\n"
+	       "| parameter | accepted | default | unit | meaning |\n"
+	       "|---|---|---|---|---|\n");
 	for (size_t i = 0; i < boot_param_count; i++) {
 		const struct kernel_param *p = &boot_params[i];
 
@@ -300,6 +418,7 @@ static int print_reference(void)
 		fputs(" |\n", stdout);
 	}
 	printf("\n%zu parameters.\n", boot_param_count);
+	print_other_kernel();
 	return 0;
 }
 
@@ -310,6 +429,7 @@ int main(int argc, char **argv)
 	unsigned bad_names;
 	int bad_values, i;
 
+	what = check_run;
 	if (argc == 2 && !strcmp(argv[1], "--reference"))
 		return print_reference();
 	for (i = 1; i < argc; i++) {
@@ -334,13 +454,14 @@ int main(int argc, char **argv)
 	console_register(gather);
 	bad_values = params_parse(line) - (int)bad_names;
 	bad_values += check_cache_levels();
+	bad_values += check_bench_unbuilt();
 	if (bad_names) {
 		fprintf(stderr,
 			"%s: refused before booting: %u unknown parameter name%s; the kernel would ignore %s and run "
 			"with its defaults.\n"
-			"%s: 'make run CMDLINE=\"help bench=none\"' lists the parameters; to pass the line unchecked "
+			"%s: '%s CMDLINE=\"help bench=none\"' lists the parameters; to pass the line unchecked "
 			"(the kernel then judges it itself): CMDLINE_CHECK=off\n",
-			what, bad_names, bad_names == 1 ? "" : "s", bad_names == 1 ? "it" : "them", what);
+			what, bad_names, bad_names == 1 ? "" : "s", bad_names == 1 ? "it" : "them", what, check_run);
 		return 2;
 	}
 	if (bad_values > 0) {

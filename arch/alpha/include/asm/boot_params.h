@@ -18,6 +18,9 @@ extern bool alpha_rpcc_calibrate;
 
 static const char *const fault_choices[] = { "none", "load", "opdec", "vmap", NULL };
 
+/* bench_min='s default: 16 KiB, two pages (the sweep's first point is
+ * stride's 16 KiB on both page sizes) */
+#define ARCH_BENCH_MIN_DEFAULT (16u * 1024)
 /* no bench=copy on Alpha: no copy strategies */
 #define ARCH_COPY_MASK_DEFAULT 0u
 

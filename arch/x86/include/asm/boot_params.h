@@ -18,6 +18,8 @@
 static const char *const fault_choices[] = FAULT_CHOICES;
 static const char *const memcpy_choices[] = COPY_MEMCPY_CHOICES;
 static const char *const copy_strategy_choices[] = COPY_STRATEGY_CHOICES;
+/* bench_min='s default: one page */
+#define ARCH_BENCH_MIN_DEFAULT PAGE_SIZE
 /* bench=copy measures every strategy unless copy_strategies= says */
 #define ARCH_COPY_MASK_DEFAULT ((1u << COPY_NR) - 1)
 
