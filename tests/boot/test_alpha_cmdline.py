@@ -167,3 +167,17 @@ def test_alpha_check_announces_x86_only_benchmarks(checks):
     assert "cmdline: bench=stride,copy rejected: copy only in the x86 kernel; the kernel keeps its default" in err
     assert check(X86_CHECK, "bench=copy,stride") == (0, "")
     assert check(ALPHA_CHECK, "bench=stride,fft,probe,triad,sparse,reuse,frag,pcp,readahead") == (0, "")
+
+
+@needs_alpha
+def test_alpha_model_geometry_judged_by_alphas_table(fake_qemu):
+    """run-cachesim --arch alpha judges the values it builds (cache_size= from
+    CACHE_SIZE=) with the Alpha kernel's table: 4K is below Alpha's 8 KiB
+    page and refused before booting (x86's table, which it used, let it
+    through to a kernel that then rejected it)."""
+    env, notes = fake_qemu
+    rc, status, out = make_alpha(env, "run-cachesim", "bench=none", "CACHE=", "CACHE_SIZE=4K", "CACHE_WAYS=1")
+    assert rc == 2 and status == 2, out[-2000:]
+    assert "cache_size=4K rejected: out of range; accepted: N[K|M|G], a power of two between 8K and 1G" in out, \
+        out[-2000:]
+    assert not notes.exists()

@@ -173,11 +173,13 @@ mkdir -p "$outdir"
 # the last run's tables beside its own log)
 rm -f "$outdir"/{table.txt,table.csv,raw.csv,levels.csv,targets.txt,copy.txt,copy.csv,copy.png,sim.txt}
 kernel=$abuild/kernel.elf
-# the plugin and the checks are host programs, the same for every target
+# the plugin and the checks are host programs; the parameter check is the
+# target kernel's table (build/alpha/cmdline-check: Alpha's rows, 8 KiB pages)
 plugin=$root/build/cachesim/libcachesim.so
 check=$root/build/cmdline-check
+[ "$arch" = x86 ] || check=$abuild/cmdline-check
 for f in "$kernel" "$plugin" "$check" "$root/build/cachesim/geometry-check"; do
-	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make${march} kernel; make cachesim build/cmdline-check)" >&2; exit 2; }
+	[ -f "$f" ] || { echo "run-cachesim.sh: $f missing (make${march} kernel; make cachesim ${check#"$root"/})" >&2; exit 2; }
 done
 # Alpha: does the kernel parse init/params.c's table (the benchmarks'
 # parameters), or only arch/alpha's own (cachesim=, fault=, ...)?
