@@ -117,10 +117,10 @@ def test_alpha_rejected_value_announced_and_status_5_kept():
     env.pop("MAKEFLAGS", None)
     rc, status, out = make_alpha(env, "run", "bench=none bench_runs=0")
     assert status == 5, out[-3000:]
-    assert ("make ARCH=alpha run: note: the kernel will reject 1 value and keep its defaults (it says so again "
+    assert ("make ARCH=alpha run: note: the kernel will reject 1 value and keep the value it had (it says so again "
             "at the end of the run):") in out
     assert ("make ARCH=alpha run:   cmdline: bench_runs=0 rejected: out of range; accepted: a number from 1 to 64; "
-            "the kernel keeps its default") in out
+            "the kernel keeps the value it had") in out
     # the kernel's own rejection, as the check announced it
     assert "cmdline: rejected at boot: bench_runs=0" in out
     assert "@final status=ok failures=0 cmdline_errors=1" in out
@@ -164,7 +164,7 @@ def test_alpha_check_announces_x86_only_benchmarks(checks):
     rc, err = check(ALPHA_CHECK, "bench=copy,stride")
     assert rc == 0
     assert "make ARCH=alpha run: note: the kernel will reject 1 value" in err
-    assert "cmdline: bench=stride,copy rejected: copy only in the x86 kernel; the kernel keeps its default" in err
+    assert "cmdline: bench=stride,copy rejected: copy only in the x86 kernel; the kernel keeps the value it had" in err
     assert check(X86_CHECK, "bench=copy,stride") == (0, "")
     assert check(ALPHA_CHECK, "bench=stride,fft,probe,triad,sparse,reuse,frag,pcp,readahead") == (0, "")
 

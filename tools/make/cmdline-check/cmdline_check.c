@@ -474,11 +474,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		fprintf(stderr,
-			"%s: note: the kernel will reject %d value%s and keep its defaults (it says so again at "
+			"%s: note: the kernel will reject %d value%s and keep the value%s it had (it says so again at "
 			"the end of the run):\n",
-			what, bad_values, bad_values == 1 ? "" : "s");
+			what, bad_values, bad_values == 1 ? "" : "s", bad_values == 1 ? "" : "s");
 		snprintf(prefix, sizeof(prefix), "%s:   ", what);
-		print_kernel_messages(prefix, "; the kernel keeps its default");
+		print_kernel_messages(prefix,
+				      "; the kernel keeps the value it had (its default, or make's own earlier on "
+				      "the line)");
 		suggest_choices(line);
 	}
 	return 0;
