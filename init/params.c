@@ -55,7 +55,8 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.seed,
 	  .min = 0,
 	  .max = 0xffffffffu,
-	  .help = "MWC seed for starting colors and the shuffle (default: from the TSC; 0x89abcdef without one)" },
+	  .help = "MWC seed for starting colors and the shuffle (default: from the cycle counter, x86's TSC or Alpha's "
+		  "rpcc; 0x89abcdef without one)" },
 	ARCH_PARAMS_BOOT /* <asm/boot_params.h> */
 	/* ---- the memory manager (struct mm_config, passed into mm_init) ---- */
 	{ .name = "page_color",
@@ -74,7 +75,8 @@ struct kernel_param boot_params[] = {
 	  .min = PAGE_SIZE,
 	  .max = 1u << 30,
 	  .pow2 = true,
-	  .help = "cache that coloring targets; default: largest cache CPUID reports" },
+	  .help = "cache that coloring targets; default: the largest cache the CPU reports (x86: CPUID), else the "
+		  "architecture's (Alpha: the DS10's 2M L2)" },
 	{ .name = "cache_ways",
 	  .machine_default = true,
 	  .unit = "ways",
@@ -82,8 +84,8 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.mm.cache_ways,
 	  .min = 1,
 	  .max = 64,
-	  .help = "its ways; colors = cache_size / (ways * page size); default: CPUID's (0, fully associative: "
-		  "1 color), else 1 (the 2.4.17 patch's)" },
+	  .help = "its ways; colors = cache_size / (ways * page size); default: the CPU's (x86: CPUID; 0, fully "
+		  "associative: 1 color), else 1 (the 2.4.17 patch's, the DS10's)" },
 	{ .name = "cache_levels",
 	  .type = PARAM_STR,
 	  .form = "the cache model's levels= syntax: NAME:SIZE:WAYS:LINE:POLICY[:OPTION]... levels separated by '/', "
@@ -99,8 +101,8 @@ struct kernel_param boot_params[] = {
 	  .min = 1,
 	  .max = CACHE_GEOM_MAX_LEVELS,
 	  .default_text = "the largest level",
-	  .help = "the level colors are computed for, the N-th of cache_levels= or CPUID's data/unified caches (0, the "
-		  "default: the largest)" },
+	  .help = "the level colors are computed for, the N-th of cache_levels= or of the data/unified caches the CPU "
+		  "reports (x86: CPUID; 0, the default: the largest)" },
 	{ .name = "color_per_slice",
 	  .type = PARAM_BOOL,
 	  .value = &boot_config.mm.color_per_slice,
@@ -117,7 +119,8 @@ struct kernel_param boot_params[] = {
 	  .value = &boot_config.mm.mm_ballast,
 	  .min = 0,
 	  .max = 90,
-	  .help = "percent of the pages of fragmented 4M blocks (3 in 4) mm_shuffle keeps as ballast" },
+	  .help = "percent of the pages of fragmented max-order blocks (3 in 4; 4M with 4K pages, 8M with 8K) "
+		  "mm_shuffle keeps as ballast" },
 	{ .name = "mm_debug",
 	  .type = PARAM_ENUM,
 	  .value = &boot_config.mm.mm_debug,
