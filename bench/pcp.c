@@ -274,7 +274,7 @@ u32 bench_pcp(const struct bench_config *cfg)
 
 /* ---- the hot/cold question ------------------------------------------------- */
 
-#define HC_MAX_PAGES 1024u /* 4 MiB */
+#define HC_MAX_PAGES 1024u /* pages: 4 MiB with 4 KiB pages, 8 MiB with 8 KiB */
 static u32 hc_a[HC_MAX_PAGES], hc_b[HC_MAX_PAGES];
 
 static void write_pages(const u32 *pfns, u32 n)
