@@ -181,3 +181,17 @@ def test_alpha_model_geometry_judged_by_alphas_table(fake_qemu):
     assert "cache_size=4K rejected: out of range; accepted: N[K|M|G], a power of two between 8K and 1G" in out, \
         out[-2000:]
     assert not notes.exists()
+
+
+def test_a_misspelt_name_of_the_other_kernel_is_named(checks):
+    """A misspelt name that only the other kernel has ("smpp" on Alpha,
+    "rpcc_calibrat" on x86) gets that name and whose it is (it got no
+    suggestion: only the checked kernel's names were searched)."""
+    rc, err = check(ALPHA_CHECK, "smpp=2")
+    assert rc == 2 and "unknown kernel parameter 'smpp' (did you mean 'smp'? x86 only: not a parameter of the " \
+                       "Alpha kernel)" in err, err
+    rc, err = check(X86_CHECK, "rpcc_calibrat=on")
+    assert rc == 2 and "(did you mean 'rpcc_calibrate'? Alpha only: not a parameter of the x86 kernel)" in err, err
+    # a name close to one of the kernel's own still gets that one
+    rc, err = check(ALPHA_CHECK, "page_colour=off")
+    assert rc == 2 and "(did you mean 'page_color'?)" in err, err

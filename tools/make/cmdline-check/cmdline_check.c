@@ -137,6 +137,11 @@ static const char *closest(const char *key)
 	return closest_of(key, param_name_at, NULL, boot_param_count);
 }
 
+static const char *row_name_at(size_t i, const void *set)
+{
+	return ((const struct kernel_param *)set)[i].name;
+}
+
 /* For a parameter with named choices (enum, list): the closest choice to
  * each item of value that is not one, as a note. */
 static void suggest_choices(const char *line)
@@ -182,6 +187,12 @@ static void unknown(const char *key, void *arg)
 			key, other_arch, check_arch);
 	else if (near)
 		fprintf(stderr, "%s: unknown kernel parameter '%s' (did you mean '%s'?)\n", what, key, near);
+	else if ((near = closest_of(key, row_name_at, other_rows, other_row_count)))
+		/* a misspelt name of the other kernel's own ("smpp" on Alpha) */
+		fprintf(stderr,
+			"%s: unknown kernel parameter '%s' (did you mean '%s'? %s only: not a parameter of the %s "
+			"kernel)\n",
+			what, key, near, other_arch, check_arch);
 	else
 		fprintf(stderr, "%s: unknown kernel parameter '%s'\n", what, key);
 }
