@@ -195,3 +195,15 @@ def test_a_misspelt_name_of_the_other_kernel_is_named(checks):
     # a name close to one of the kernel's own still gets that one
     rc, err = check(ALPHA_CHECK, "page_colour=off")
     assert rc == 2 and "(did you mean 'page_color'?)" in err, err
+
+
+def test_alpha_reference_lists_the_benchmarks_it_has():
+    """docs/parameters-alpha.md's bench= row accepts the Alpha kernel's
+    benchmarks only (it listed copy, interfere, smpstress and smptask, which
+    the kernel rejects)."""
+    row = [l for l in open(os.path.join(ROOT, "docs", "parameters-alpha.md")) if l.startswith("| `bench` ")][0]
+    form = row.split(" | ")[1].strip("`").replace("\\|", "|")
+    assert form.startswith("comma-separated "), row
+    names = set(form[len("comma-separated "):].split("|"))
+    assert {"all", "none", "stride", "fft", "frag", "pcp", "readahead"} <= names, names
+    assert not names & {"copy", "interfere", "smpstress", "smptask"}, names

@@ -405,6 +405,16 @@ static int print_reference(void)
 		const struct kernel_param *p = &boot_params[i];
 
 		param_form(p, form, sizeof(form));
+		if (p->value == &boot_config.bench.which && check_bench_built != BENCH_BIT(BENCH_NR) - 1) {
+			/* this kernel's benchmarks only: the others are rejected at boot */
+			size_t k = (size_t)snprintf(form, sizeof(form), "comma-separated ");
+
+			for (u32 b = 0; b < BENCH_NR && k < sizeof(form); b++)
+				if (check_bench_built & BENCH_BIT(b))
+					k +=
+					    (size_t)snprintf(form + k, sizeof(form) - k, "%s%s",
+							     k > strlen("comma-separated ") ? "|" : "", bench_names[b]);
+		}
 		param_value(p, value, sizeof(value));
 		fputs("| ", stdout);
 		cell(p->name, true);
