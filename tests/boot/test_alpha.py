@@ -85,6 +85,9 @@ def test_alpha_rejected_parameter_exits_5():
     assert "QEMU exits 5" not in log
     assert ("cmdline: 1 parameter rejected; earlier values or defaults kept (exit status 5\n"
             "cmdline:   from run-qemu-alpha.sh, which reads @final's cmdline_errors)") in log.replace("\r", ""), log[-1500:]
+    # and the run script says why it exits 5, as x86's run-qemu.sh does (it was silent)
+    assert ("run-qemu-alpha.sh: the run completed, but the kernel rejected command-line parameters (see the "
+            "'cmdline: rejected at boot' lines): exit status 5") in log
 
 
 def test_alpha_fault_prints_palcode_report():

@@ -325,7 +325,7 @@ if [ -s "$outdir/copy.txt" ]; then
 	echo "run-cachesim: bench=copy: $outdir/{copy.txt,copy.csv,copy.png}" >&2
 fi
 echo "run-cachesim: ${elapsed} s in QEMU; wrote $outdir/{table.txt,table.csv,raw.csv,targets.txt}" >&2
-echo "run-cachesim: plots: ${PYTHON:-/usr/bin/python3} tools/cachesim/plot.py ${outdir#"$root"/}/table.csv" >&2
+echo "run-cachesim: no plots made; to draw them: ${PYTHON:-/usr/bin/python3} tools/cachesim/plot.py ${outdir#"$root"/}/table.csv" >&2
 if [ -n "$rejected" ]; then
 	echo "run-cachesim: the kernel rejected ${rejected} command-line value(s) and kept its own (the log's end says" \
 		"which: $outdir/serial.log); the table is of that run: exit status 5" >&2

@@ -61,6 +61,8 @@ case "$final" in
 *" status=ok "*)
 	errs=$(sed -n 's/.* cmdline_errors=\([0-9]*\).*/\1/p' <<< "$final")
 	[ "${errs:-0}" = 0 ] && exit 0
+	echo "run-qemu-alpha.sh: the run completed, but the kernel rejected command-line parameters (see the" \
+		"'cmdline: rejected at boot' lines): exit status 5" >&2
 	exit 5 ;;
 *) exit 1 ;;
 esac
