@@ -42,7 +42,7 @@ static void fisher_yates(u32 *v, u32 n)
 	}
 }
 
-/* One bit per 4 MiB (order MAX_ORDER-1) block of the 4 GiB pfn space: set
+/* One bit per max-order block (order MAX_ORDER-1: 4 MiB with 4 KiB pages) of the 4 GiB pfn space: set
  * when the block takes ballast. Every fourth block, from a random offset,
  * is left whole (see shuffle.h for the rule and the per-zone reserve). */
 #define BLOCK_SHIFT (MAX_ORDER - 1)
