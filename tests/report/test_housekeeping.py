@@ -57,3 +57,11 @@ def test_spdx_tool_forms_and_data(tmp_path):
     assert spdx.fix_text("#!/bin/sh\necho\n", "# {}") == "#!/bin/sh\n# SPDX-License-Identifier: MIT\necho\n"
     assert spdx.fix_text("/* x.c */\n", "/* {} */") == "/* SPDX-License-Identifier: MIT */\n/* x.c */\n"
     assert spdx.has_tag("a\nb\n# SPDX-License-Identifier: MIT\n") and not spdx.has_tag("x\n" * 5 + "SPDX-License-Identifier: MIT")
+
+
+def test_readme_stays_the_front_door():
+    """README is the short front door (what, why, the two commands, where to
+    read next); the manual lives in docs/. It had grown to 280 lines with
+    the Alpha port's whole story, now docs/alpha.md."""
+    n = len(open(os.path.join(ROOT, "README.md")).read().splitlines())
+    assert n <= 220, f"README.md has {n} lines: move detail to docs/"
