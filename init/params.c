@@ -58,6 +58,26 @@ struct kernel_param boot_params[] = {
 	  .help = "MWC seed for starting colors and the shuffle (default: from the cycle counter, x86's TSC or Alpha's "
 		  "rpcc; 0x89abcdef without one)" },
 	ARCH_PARAMS_BOOT /* <asm/boot_params.h> */
+	/* ---- the per-CPU page lists (init/pcp_boot.c), every architecture ---- */
+	{ .name = "pcp",
+	  .machine_default = true,
+	  .type = PARAM_BOOL,
+	  .value = &boot_config.pcp,
+	  .help = "per-CPU hot/cold page lists in front of the buddy core (default: on, also on one CPU)" },
+	{ .name = "pcp_batch",
+	  .unit = "pages",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.pcp_batch,
+	  .min = 1,
+	  .max = 256,
+	  .help = "pages a per-CPU list takes or gives back per zone lock" },
+	{ .name = "pcp_high",
+	  .unit = "pages",
+	  .type = PARAM_UINT,
+	  .value = &boot_config.pcp_high,
+	  .min = 0,
+	  .max = 4096,
+	  .help = "hot list's high mark in pages (0: 6 x pcp_batch; at least 2 x pcp_batch + 1)" },
 	/* ---- the memory manager (struct mm_config, passed into mm_init) ---- */
 	{ .name = "page_color",
 	  .type = PARAM_BOOL,

@@ -35,26 +35,7 @@ static const char *const fault_choices[] = { "none", "load", "opdec", "vmap", NU
 	{ .name = "rpcc_calibrate", \
 	  .type = PARAM_BOOL, \
 	  .value = &alpha_rpcc_calibrate, \
-	  .help = "count the cycle counter over two ticks of the RTC's seconds (up to 2 s) and print the rate" }, \
-	{ .name = "pcp", \
-	  .machine_default = true, \
-	  .type = PARAM_BOOL, \
-	  .value = &boot_config.pcp, \
-	  .help = "per-CPU hot/cold page lists in front of the buddy core (default: on, as on x86 with one CPU)" }, \
-	{ .name = "pcp_batch", \
-	  .unit = "pages", \
-	  .type = PARAM_UINT, \
-	  .value = &boot_config.pcp_batch, \
-	  .min = 1, \
-	  .max = 256, \
-	  .help = "pages a per-CPU list takes or gives back per zone lock" }, \
-	{ .name = "pcp_high", \
-	  .unit = "pages", \
-	  .type = PARAM_UINT, \
-	  .value = &boot_config.pcp_high, \
-	  .min = 0, \
-	  .max = 4096, \
-	  .help = "hot list's high mark in pages (0: 6 x pcp_batch; at least 2 x pcp_batch + 1)" },
+	  .help = "count the cycle counter over two ticks of the RTC's seconds (up to 2 s) and print the rate" },
 #define ARCH_PARAMS_COLORS
 #define ARCH_PARAMS_BENCH_WORKLOADS
 #define ARCH_PARAMS_BENCH_COPY

@@ -58,25 +58,6 @@ static const char *const copy_strategy_choices[] = COPY_STRATEGY_CHOICES;
 	  .max = 8, /* NR_CPUS, <asm/smp.h> */ \
 	  .help = "CPUs to start, boot CPU included (default: every CPU the ACPI MADT lists, at most 8; help shows the " \
 		  "CPUs started)" }, \
-	{ .name = "pcp", \
-	  .machine_default = true, \
-	  .type = PARAM_BOOL, \
-	  .value = &boot_config.pcp, \
-	  .help = "per-CPU hot/cold page lists in front of the buddy core (default: on, also on one CPU)" }, \
-	{ .name = "pcp_batch", \
-	  .unit = "pages", \
-	  .type = PARAM_UINT, \
-	  .value = &boot_config.pcp_batch, \
-	  .min = 1, \
-	  .max = 256, \
-	  .help = "pages a per-CPU list takes or gives back per zone lock" }, \
-	{ .name = "pcp_high", \
-	  .unit = "pages", \
-	  .type = PARAM_UINT, \
-	  .value = &boot_config.pcp_high, \
-	  .min = 0, \
-	  .max = 4096, \
-	  .help = "hot list's high mark in pages (0: 6 x pcp_batch; at least 2 x pcp_batch + 1)" }, \
 	/* end of ARCH_PARAMS_BOOT */
 
 #define ARCH_PARAMS_COLORS \
