@@ -10,44 +10,24 @@ Skipped, with the reason, when the Alpha tools (tools/deps.txt's alpha job)
 are missing."""
 import os
 import re
-import shutil
 import subprocess
 
 import pytest
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                % ", ".join(MISSING))
+import alpha_tools
+from alpha_tools import needs_alpha, record
 
-_runs = {}
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+pytestmark = needs_alpha
 
 
 def run_alpha(mem, cmdline=""):
-    """make ARCH=alpha run; (exit status, log). One run per argument pair.
-    A command line that names no benchmark gets bench=none first (the
-    default set runs for about 20 s), unless it is a long one testing the
-    loader's limit."""
+    """alpha_tools.run_alpha; a command line that names no benchmark gets
+    bench=none first (the default set runs for about 20 s), unless it is a
+    long one testing the loader's limit."""
     if "bench" not in cmdline and len(cmdline) < 200:
         cmdline = ("bench=none " + cmdline).strip()
-    key = (mem, cmdline)
-    if key not in _runs:
-        p = subprocess.run(["make", "--no-print-directory", "ARCH=alpha", "run", "MEM=" + mem,
-                            "CMDLINE=" + cmdline, "TIMEOUT=120"], cwd=ROOT, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=600)
-        rc = p.returncode
-        m = re.search(r"\] Error (\d+)", p.stdout)
-        _runs[key] = (int(m.group(1)) if rc and m else rc, p.stdout)
-    return _runs[key]
-
-
-def record(log, tag):
-    m = re.search(r"^%s (.*)$" % re.escape(tag), log, re.M)
-    assert m, "no %s line in the log:\n%s" % (tag, log[-2000:])
-    return dict(kv.split("=", 1) for kv in m.group(1).split())
+    return alpha_tools.run_alpha(mem, cmdline)
 
 
 @pytest.mark.parametrize("mem,mib", [("96M", 96), ("256M", 256)])

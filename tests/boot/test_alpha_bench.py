@@ -5,40 +5,11 @@ short boot of make ARCH=alpha run asserting the property that defines it,
 as x86's tests do (tests/boot/test_mobility.py for frag). Kept out of
 test_alpha.py, which tests the boot itself. Skipped, with the reason, when
 the Alpha tools (tools/deps.txt's alpha job) are missing."""
-import os
 import re
-import shutil
-import subprocess
 
-import pytest
+from alpha_tools import needs_alpha, records, run_alpha
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                % ", ".join(MISSING))
-
-_runs = {}
-
-
-def run_alpha(mem, cmdline):
-    """make ARCH=alpha run; (exit status, log). One run per argument pair."""
-    key = (mem, cmdline)
-    if key not in _runs:
-        p = subprocess.run(["make", "--no-print-directory", "ARCH=alpha", "run", "MEM=" + mem,
-                            "CMDLINE=" + cmdline, "TIMEOUT=120"], cwd=ROOT, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=600)
-        rc = p.returncode
-        m = re.search(r"\] Error (\d+)", p.stdout)
-        _runs[key] = (int(m.group(1)) if rc and m else rc, p.stdout)
-    return _runs[key]
-
-
-def records(log, tag):
-    return [dict(kv.split("=", 1) for kv in m.group(1).split())
-            for m in re.finditer(r"^%s (.*)$" % re.escape(tag), log, re.M)]
+pytestmark = needs_alpha
 
 
 def check_ok(rc, log):

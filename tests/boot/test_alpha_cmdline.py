@@ -12,19 +12,14 @@ targets need the Alpha tools (skipped, with the reason, without them); the
 checks of the host programs themselves need only the host's gcc."""
 import os
 import re
-import shutil
 import stat
 import subprocess
 
 import pytest
 
+from alpha_tools import needs_alpha
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-needs_alpha = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                 % ", ".join(MISSING))
 
 ALPHA_CHECK = os.path.join(ROOT, "build", "alpha", "cmdline-check")
 X86_CHECK = os.path.join(ROOT, "build", "cmdline-check")

@@ -6,36 +6,20 @@ that its turn came in round-robin order and that the values it keeps across
 the switch (in callee-saved integer and floating-point registers, and on its
 own stack) survived. One boot, under a second of CPU. Skipped, with the
 reason, when the Alpha tools (tools/deps.txt's alpha job) are missing."""
-import os
 import re
-import shutil
-import subprocess
 
 import pytest
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                % ", ".join(MISSING))
+from alpha_tools import needs_alpha, record, run_alpha
+
+pytestmark = needs_alpha
 
 TASKS, ROUNDS = 3, 100
 
 
 @pytest.fixture(scope="module")
 def alpha_log():
-    p = subprocess.run(["make", "--no-print-directory", "ARCH=alpha", "run", "MEM=128M", "TIMEOUT=120",
-                        "CMDLINE=bench=none"], cwd=ROOT,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
-    return p.returncode, p.stdout
-
-
-def record(log, tag):
-    m = re.search(r"^%s (.*)$" % re.escape(tag), log, re.M)
-    assert m, "no %s line in the log:\n%s" % (tag, log[-2000:])
-    return dict(kv.split("=", 1) for kv in m.group(1).split())
+    return run_alpha("128M", "bench=none")
 
 
 def test_alpha_tasks_switch_and_keep_their_registers(alpha_log):

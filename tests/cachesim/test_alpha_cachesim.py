@@ -17,20 +17,15 @@ CPU. Skipped, with the reason, when the Alpha tools
 (tools/deps.txt's alpha job) are missing."""
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
 
+from alpha_tools import needs_alpha
 from csboot import OUT, ROOT, pairs
 
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                % ", ".join(MISSING))
+pytestmark = needs_alpha
 
 SCRIPT = os.path.join(ROOT, "tools", "cachesim", "run-cachesim.sh")
 DEFAULT_OUT = os.path.join(ROOT, "build", "alpha", "cachesim", "ds10")

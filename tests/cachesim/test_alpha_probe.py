@@ -10,19 +10,14 @@ benchmark: under a second of CPU. Skipped, with the reason, when the Alpha
 tools (tools/deps.txt's alpha job) are missing."""
 import os
 import re
-import shutil
 import subprocess
 
 import pytest
 
+from alpha_tools import needs_alpha
 from csboot import OUT, ROOT, pairs
 
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                % ", ".join(MISSING))
+pytestmark = needs_alpha
 
 ALPHA_MARKS = "0xfffffc00002e0000"  # arch/alpha/arch.h: PHASE_MARK_BASE
 LINE = 64

@@ -13,19 +13,12 @@ seconds of CPU. Skipped, with the reason, when the Alpha tools
 (tools/deps.txt's alpha job) are missing."""
 import csv
 import os
-import shutil
 import subprocess
 
-import pytest
-
+from alpha_tools import needs_alpha
 from csboot import OUT, ROOT, pairs
 
-TOOLS = ("alpha-linux-gnu-gcc", "qemu-system-alpha")
-MISSING = [t for t in TOOLS if shutil.which(t) is None]
-if not os.path.exists("/usr/share/qemu/palcode-clipper"):
-    MISSING.append("palcode-clipper (qemu-system-data)")
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="Alpha tools not installed: %s (tools/deps.sh alpha)"
-                                % ", ".join(MISSING))
+pytestmark = needs_alpha
 
 RUNS = 2
 PAGES = 32  # bench/readahead.c: min(cache_size / 8 / 8 KiB, pcp_high - 2 x pcp_batch = 64)
