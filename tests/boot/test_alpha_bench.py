@@ -8,6 +8,7 @@ the Alpha tools (tools/deps.txt's alpha job) are missing."""
 import re
 
 from alpha_tools import needs_alpha, records, run_alpha
+from frag_checks import ORDERS, WAYS, check_point
 
 pytestmark = needs_alpha
 
@@ -20,8 +21,6 @@ def check_ok(rc, log):
 
 # ---- bench=frag: grouping pages by mobility ---------------------------------
 
-FRAG_ORDERS = [10, 9, 8, 7, 6, 5, 4, 3]
-FRAG_WAYS = [("off", "off"), ("on", "off"), ("off", "on"), ("on", "on")]  # (reclaim, compaction)
 
 
 def test_alpha_frag():
@@ -38,24 +37,12 @@ def test_alpha_frag():
             key = (r["grouping"], r["reclaim"], r["compaction"], int(r["order"]))
             assert key not in res, key
             res[key] = r
-    assert len(res) == 2 * len(FRAG_WAYS) * len(FRAG_ORDERS), sorted(res)
+    assert len(res) == 2 * len(WAYS) * len(ORDERS), sorted(res)
     for g in ("on", "off"):
-        for order in FRAG_ORDERS:
+        for order in ORDERS:
             stands = res[(g, "off", "off", order)]
-            for reclaim, compaction in FRAG_WAYS:
-                r = res[(g, reclaim, compaction, order)]
-                attempts, successes = int(r["attempts"]), int(r["successes"])
-                assert 0 < attempts <= 160 and 0 <= successes <= attempts, r
-                blocks, clean, with_u = int(r["blocks"]), int(r["clean_blocks"]), int(r["with_unmovable"])
-                assert clean + with_u == blocks, r
-                assert with_u >= int(r["min_unmovable_blocks"]) >= 1, r
-                # every way starts from the same churn
-                assert (r["clean_blocks"], r["mixed"]) == (stands["clean_blocks"], stands["mixed"]), (r, stands)
-                assert successes >= int(stands["successes"]), (r, stands)
-                if compaction == "off":
-                    assert float(r["moved_per_success"]) == 0, r
-                if reclaim == "off":
-                    assert float(r["reclaimed_per_success"]) == 0, r
+            for reclaim, compaction in WAYS:
+                check_point(res[(g, reclaim, compaction, order)], stands, reclaim, compaction)
     on, off = res[("on", "off", "off", 10)], res[("off", "off", "off", 10)]
     # grouping keeps page blocks free of unmovable pages (the same churn) ...
     assert int(on["clean_blocks"]) > int(off["clean_blocks"]), (on, off)
